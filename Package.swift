@@ -1,0 +1,36 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "ScrollReel",
+    products: [
+        .executable(name: "render", targets: ["render"]),
+    ],
+    targets: [
+        // System libraries, reached through module maps. Debian names the packages.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
+        .target(name: "Raster"),
+        // PNG and GIF files, quantization, frame hashes.
+        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CCrypto"]),
+        // The scene model, its validation and the timeline. No pixels.
+        .target(name: "Scene"),
+        // Scene + offset -> display list -> bitmap.
+        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs"]),
+        // The command-line tool. Thin: arguments, progress, output routing.
+        .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster"]),
+
+        // Helpers shared by the tests: giflib's decoder, golden files, test bitmaps.
+        .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "TestSupport"],
+                    exclude: ["Goldens"]),
+        // Runs the built `render` executable as a user would.
+        .testTarget(name: "CLITests", dependencies: ["render", "Codecs", "Raster", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef SCROLLREEL_CCRYPTO_SHIM_H
+#define SCROLLREEL_CCRYPTO_SHIM_H
+#include <openssl/evp.h>
+#endif

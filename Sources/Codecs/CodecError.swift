@@ -1,0 +1,31 @@
+/// Failures of the image codecs. Each carries the C library's own message where it has one.
+public enum DecodeError: Error, Equatable, CustomStringConvertible {
+    /// libpng refused the data.
+    case png(String)
+
+    public var description: String {
+        switch self {
+        case .png(let message): return "not a readable PNG (libpng: \(message))"
+        }
+    }
+}
+
+public enum EncodeError: Error, Equatable, CustomStringConvertible {
+    /// libpng could not encode the image.
+    case png(String)
+    /// giflib reported an error code; the message is giflib's text for it.
+    case gif(code: Int32, message: String)
+    /// The image has a size the format cannot store.
+    case unsupportedSize(width: Int, height: Int, format: String)
+    /// OpenSSL's digest failed.
+    case hash(String)
+
+    public var description: String {
+        switch self {
+        case .png(let message): return "PNG encoding failed (libpng: \(message))"
+        case .gif(let code, let message): return "GIF encoding failed (giflib error \(code): \(message))"
+        case .unsupportedSize(let w, let h, let format): return "\(w)×\(h) cannot be stored as \(format)"
+        case .hash(let message): return "SHA-256 failed: \(message)"
+        }
+    }
+}

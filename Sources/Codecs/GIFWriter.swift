@@ -1,0 +1,141 @@
+import CGIF
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes an animated GIF89a, frame by frame, to a file: a NETSCAPE2.0 block that loops forever,
+/// then for each frame a graphics control block with its delay and an image with its own palette.
+///
+/// Frames are flattened onto white (GIF has no partial transparency) and quantized by `Quantizer`.
+/// Every giflib error code becomes an `EncodeError.gif` carrying giflib's message. Call `finish()`
+/// to complete the file; a writer dropped without it closes the file, which is then incomplete.
+public final class GIFWriter {
+    public let width: Int
+    public let height: Int
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private let sink: FileSink
+
+    public init(path: String, width: Int, height: Int) throws {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw EncodeError.unsupportedSize(width: width, height: height, format: "GIF")
+        }
+        self.width = width
+        self.height = height
+        sink = try FileSink(path: path)
+        var error: Int32 = 0
+        gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, bytes, length in
+            guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
+            return Unmanaged<FileSink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(length))
+        }, &error)
+        guard let gif else { throw GIFWriter.error(error) }
+        // Must precede the screen descriptor, or the header says GIF87a.
+        EGifSetGifVersion(gif, true)
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
+        try putLoopForever(gif)
+    }
+
+    deinit {
+        if let gif { var error: Int32 = 0; EGifCloseFile(gif, &error) }
+    }
+
+    /// Appends one frame shown for `delay` centiseconds.
+    public func addFrame(_ bitmap: Bitmap, delay: Int) throws {
+        precondition(bitmap.width == width && bitmap.height == height, "frame size differs from the GIF")
+        guard let gif else { throw EncodeError.gif(code: 0, message: "writer already finished") }
+        let indexed = Quantizer.quantize(width: width, height: height, rgb: GIFWriter.flattenOnWhite(bitmap))
+        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
+                                           DelayTime: Int32(max(2, min(65535, delay))),
+                                           TransparentColor: NO_TRANSPARENT_COLOR)
+        var block = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &block)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), block))
+
+        // Colour tables must have a power-of-two size; unused entries stay black.
+        var size = 2
+        while size < indexed.palette.count { size *= 2 }
+        let colors = (0..<size).map { i -> GifColorType in
+            let c = i < indexed.palette.count ? indexed.palette[i] : 0
+            return GifColorType(Red: UInt8(c >> 16), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8(c & 0xFF))
+        }
+        guard let map = GifMakeMapObject(Int32(size), colors) else {
+            throw EncodeError.gif(code: Int32(E_GIF_ERR_NOT_ENOUGH_MEM), message: "GifMakeMapObject failed")
+        }
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, map))
+        var pixels = indexed.indices
+        try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
+    }
+
+    /// Writes the trailer and closes the file.
+    public func finish() throws {
+        guard let gif else { return }
+        self.gif = nil
+        var error: Int32 = 0
+        let closed = EGifCloseFile(gif, &error)
+        try sink.close()
+        guard closed == GIF_OK else { throw GIFWriter.error(error) }
+    }
+
+    private func putLoopForever(_ gif: UnsafeMutablePointer<GifFileType>) throws {
+        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
+        var name = Array("NETSCAPE2.0".utf8)
+        try check(EGifPutExtensionBlock(gif, Int32(name.count), &name))
+        var loop: [GifByteType] = [1, 0, 0]   // sub-block 1, loop count 0 = forever
+        try check(EGifPutExtensionBlock(gif, 3, &loop))
+        try check(EGifPutExtensionTrailer(gif))
+    }
+
+    private func check(_ result: Int32) throws {
+        guard result == GIF_OK else { throw GIFWriter.error(gif?.pointee.Error ?? 0) }
+    }
+
+    private static func error(_ code: Int32) -> EncodeError {
+        let text = GifErrorString(code).map { String(cString: $0) } ?? "unknown error"
+        return .gif(code: code, message: text)
+    }
+
+    /// Opaque 0xRRGGBB per pixel: premultiplied colour over white is c + (255 − a).
+    static func flattenOnWhite(_ bitmap: Bitmap) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: bitmap.width * bitmap.height)
+        bitmap.pixels.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<o.count {
+                    let j = i * 4, white = 255 - UInt32(p[j + 3])
+                    o[i] = (UInt32(p[j]) + white) << 16 | (UInt32(p[j + 1]) + white) << 8 | (UInt32(p[j + 2]) + white)
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// A file opened for writing, fed by giflib's output callback.
+final class FileSink {
+    private var file: UnsafeMutablePointer<FILE>?
+    let path: String
+
+    init(path: String) throws {
+        self.path = path
+        guard let file = fopen(path, "wb") else {
+            throw EncodeError.gif(code: 0, message: "cannot open \(path) for writing: \(String(cString: strerror(errno)))")
+        }
+        self.file = file
+    }
+
+    deinit { if let file { fclose(file) } }
+
+    /// Returns the number of bytes written, as giflib expects.
+    func write(_ bytes: UnsafePointer<GifByteType>, _ count: Int) -> Int32 {
+        guard let file else { return 0 }
+        return Int32(fwrite(bytes, 1, count, file))
+    }
+
+    func close() throws {
+        guard let file else { return }
+        self.file = nil
+        guard fclose(file) == 0 else {
+            throw EncodeError.gif(code: 0, message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CPNG
+import Raster
+
+/// PNG files through libpng's simplified API (`png_image_*`).
+///
+/// The classic API reports errors by longjmp, which must never cross Swift frames; the simplified
+/// API catches them inside libpng and returns 0 with a message, which becomes a thrown error here.
+public enum PNGCodec {
+    /// Decodes any PNG libpng accepts (grey, palette, 16-bit, interlaced…) to premultiplied RGBA8.
+    public static func decode(_ data: [UInt8]) throws -> Bitmap {
+        var image = png_image()
+        image.version = SRPNG_IMAGE_VERSION
+        defer { png_image_free(&image) }
+        let begun = data.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard begun != 0 else { throw DecodeError.png(message(of: &image)) }
+        image.format = SRPNG_FORMAT_RGBA
+        let width = Int(image.width), height = Int(image.height)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = bytes.withUnsafeMutableBytes { raw in
+            png_image_finish_read(&image, nil, raw.baseAddress, Int32(width * 4), nil)
+        }
+        guard finished != 0 else { throw DecodeError.png(message(of: &image)) }
+        guard let bitmap = Bitmap(width: width, height: height, straight: bytes) else {
+            throw DecodeError.png("decoded size does not match the header")
+        }
+        return bitmap
+    }
+
+    /// Encodes straight-alpha RGBA8 (un-premultiplied from `bitmap`) as an 8-bit RGBA PNG.
+    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        guard bitmap.width > 0, bitmap.height > 0, bitmap.width < 1 << 31 / 4 else {
+            throw EncodeError.unsupportedSize(width: bitmap.width, height: bitmap.height, format: "PNG")
+        }
+        let straight = bitmap.straightBytes()
+        var image = png_image()
+        image.version = SRPNG_IMAGE_VERSION
+        image.width = UInt32(bitmap.width)
+        image.height = UInt32(bitmap.height)
+        image.format = SRPNG_FORMAT_RGBA
+        defer { png_image_free(&image) }
+        // First call measures, second writes.
+        var size = 0
+        let measured = straight.withUnsafeBytes { raw in
+            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, Int32(bitmap.width * 4), nil)
+        }
+        guard measured != 0 else { throw EncodeError.png(message(of: &image)) }
+        var out = [UInt8](repeating: 0, count: size)
+        let written = straight.withUnsafeBytes { raw in
+            out.withUnsafeMutableBytes { dst in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress,
+                                          Int32(bitmap.width * 4), nil)
+            }
+        }
+        guard written != 0 else { throw EncodeError.png(message(of: &image)) }
+        out.removeSubrange(size...)
+        return out
+    }
+
+    /// libpng's message, a NUL-terminated `char[64]` inside the struct.
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

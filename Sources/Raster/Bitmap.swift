@@ -1,0 +1,79 @@
+/// A premultiplied RGBA8 image: flat storage, row after row, with stride equal to width.
+///
+/// Invariant: `pixels.count == width * height * 4`, and in every pixel each colour byte is at most
+/// the alpha byte.
+public struct Bitmap: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// R, G, B, A bytes, premultiplied.
+    public internal(set) var pixels: [UInt8]
+
+    /// A bitmap filled with one colour (transparent by default).
+    public init(width: Int, height: Int, fill: PremultipliedColor = .clear) {
+        precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
+        self.width = width
+        self.height = height
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != .clear {
+            bytes.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    p[i] = fill.r; p[i + 1] = fill.g; p[i + 2] = fill.b; p[i + 3] = fill.a
+                }
+            }
+        }
+        pixels = bytes
+    }
+
+    /// Wraps premultiplied bytes; nil when the count is wrong or a colour byte exceeds alpha.
+    public init?(width: Int, height: Int, premultiplied bytes: [UInt8]) {
+        guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = bytes[i + 3]
+            if bytes[i] > a || bytes[i + 1] > a || bytes[i + 2] > a { return nil }
+        }
+        self.width = width; self.height = height; pixels = bytes
+    }
+
+    /// Premultiplies straight RGBA8 bytes; nil when the byte count does not match the size.
+    public init?(width: Int, height: Int, straight bytes: [UInt8]) {
+        guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
+        var out = bytes
+        out.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = Int(p[i + 3])
+                if a == 255 { continue }
+                p[i] = UInt8(div255(Int(p[i]) * a))
+                p[i + 1] = UInt8(div255(Int(p[i + 1]) * a))
+                p[i + 2] = UInt8(div255(Int(p[i + 2]) * a))
+            }
+        }
+        self.width = width; self.height = height; pixels = out
+    }
+
+    /// The straight-alpha RGBA8 bytes that files carry. The only place colour is un-premultiplied.
+    public func straightBytes() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = p[i + 3]
+                if a == 255 { continue }
+                p[i] = unpremultiply(p[i], a)
+                p[i + 1] = unpremultiply(p[i + 1], a)
+                p[i + 2] = unpremultiply(p[i + 2], a)
+            }
+        }
+        return out
+    }
+
+    public func pixel(x: Int, y: Int) -> PremultipliedColor {
+        let i = (y * width + x) * 4
+        return PremultipliedColor(unchecked: pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Whether any pixel is not fully opaque.
+    public var hasTransparency: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            stride(from: 3, to: p.count, by: 4).contains { p[$0] != 255 }
+        }
+    }
+}

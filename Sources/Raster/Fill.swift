@@ -1,0 +1,74 @@
+extension Bitmap {
+    /// Fills a (possibly rounded) rectangle with a colour, source-over, anti-aliased, inside `clip`.
+    public mutating func fill(_ shape: RoundedRect, color: PremultipliedColor, clip: Clip) {
+        guard color.a != 0 else { return }
+        let coverage = Coverage(shape: shape, clip: clip, targetWidth: width, targetHeight: height)
+        let area = coverage.bounds
+        guard !area.isEmpty else { return }
+        let w = width
+        let cr = Int(color.r), cg = Int(color.g), cb = Int(color.b), ca = Int(color.a)
+        var rowCoverage = [UInt8](repeating: 0, count: area.width)
+        pixels.withUnsafeMutableBufferPointer { dst in
+            rowCoverage.withUnsafeMutableBufferPointer { cov in
+                for y in area.y..<area.maxY {
+                    coverage.row(y, into: cov)
+                    var i = (y * w + area.x) * 4
+                    for x in 0..<area.width {
+                        let c = Int(cov[x])
+                        if c != 0 {
+                            let sa = div255(ca * c)
+                            dst[i] = UInt8(sourceOver(div255(cr * c), Int(dst[i]), sa))
+                            dst[i + 1] = UInt8(sourceOver(div255(cg * c), Int(dst[i + 1]), sa))
+                            dst[i + 2] = UInt8(sourceOver(div255(cb * c), Int(dst[i + 2]), sa))
+                            dst[i + 3] = UInt8(sourceOver(sa, Int(dst[i + 3]), sa))
+                        }
+                        i += 4
+                    }
+                }
+            }
+        }
+    }
+
+    /// Composites another bitmap placed at whole-pixel offset (`x`, `y`) with an opacity, inside
+    /// `clip` (which may have rounded corners). Used for offscreen layers: group opacity and nested
+    /// rounded clips.
+    public mutating func composite(_ layer: Bitmap, x: Int, y: Int, opacity: UInt8, clip: Clip) {
+        guard opacity != 0 else { return }
+        let placed = RoundedRect(rect: FixedRect(pixelWidth: layer.width, pixelHeight: layer.height)
+                                    .offsetBy(pixelsX: x, pixelsY: y), radius: 0)
+        let coverage = Coverage(shape: placed, clip: clip, targetWidth: width, targetHeight: height)
+        let area = coverage.bounds
+        guard !area.isEmpty else { return }
+        let w = width, lw = layer.width, o = Int(opacity)
+        var rowCoverage = [UInt8](repeating: 0, count: area.width)
+        pixels.withUnsafeMutableBufferPointer { dst in
+            layer.pixels.withUnsafeBufferPointer { src in
+                rowCoverage.withUnsafeMutableBufferPointer { cov in
+                    for row in area.y..<area.maxY {
+                        coverage.row(row, into: cov)
+                        var i = (row * w + area.x) * 4
+                        var j = ((row - y) * lw + (area.x - x)) * 4
+                        for k in 0..<area.width {
+                            let m = div255(Int(cov[k]) * o)
+                            blendPixel(dst, i, src, j, m)
+                            i += 4; j += 4
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Source-over of `src[j...]` scaled by `m` (0…255) onto `dst[i...]`.
+@inline(__always)
+func blendPixel(_ dst: UnsafeMutableBufferPointer<UInt8>, _ i: Int,
+                _ src: UnsafeBufferPointer<UInt8>, _ j: Int, _ m: Int) {
+    guard m != 0 else { return }
+    let sa = div255(Int(src[j + 3]) * m)
+    guard sa != 0 else { return }
+    dst[i] = UInt8(sourceOver(div255(Int(src[j]) * m), Int(dst[i]), sa))
+    dst[i + 1] = UInt8(sourceOver(div255(Int(src[j + 1]) * m), Int(dst[i + 1]), sa))
+    dst[i + 2] = UInt8(sourceOver(div255(Int(src[j + 2]) * m), Int(dst[i + 2]), sa))
+    dst[i + 3] = UInt8(sourceOver(sa, Int(dst[i + 3]), sa))
+}

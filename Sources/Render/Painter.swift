@@ -1,0 +1,87 @@
+import Raster
+import Scene
+
+/// Rasterizes display items at an output scale. Geometry in points is rounded once, here, to
+/// 1/256 device pixels; everything after that is the integer maths of `Raster`.
+///
+/// Group opacity follows UIKit (`allowsGroupOpacity`): a translucent view with more than one thing
+/// to draw is drawn into an offscreen layer first, so its parts do not show through each other.
+struct Painter: Sendable {
+    let scale: Double
+    let images: [String: Bitmap]
+
+    /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
+    func paint(_ items: [DisplayItem], width: Int, height: Int, background: Color) -> Bitmap {
+        var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background))
+        let everything = Clip(pixelWidth: width, pixelHeight: height)
+        for item in items { draw(item, into: &bitmap, origin: (0, 0), clip: everything) }
+        return bitmap
+    }
+
+    /// Draws one item. `origin` is the device pixel of the screen that is (0, 0) in `target`,
+    /// non-zero inside layers; `clip` is in `target`'s coordinates.
+    private func draw(_ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int), clip: Clip) {
+        let opacity = UInt8((max(0, min(1, item.alpha)) * 255).rounded())
+        guard opacity > 0 else { return }
+        let parts = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + item.children.count
+        if opacity < 255 && parts > 1 {
+            var opaque = item
+            opaque.alpha = 1
+            inLayer(into: &target, origin: origin, clip: clip, opacity: opacity) { layer, layerOrigin, layerClip in
+                draw(opaque, into: &layer, origin: layerOrigin, clip: layerClip)
+            }
+            return
+        }
+        let shape = RoundedRect(rect: fixed(item.frame, origin), radius: fixedLength(item.cornerRadius))
+        if let background = item.background {
+            target.fill(shape, color: premultiplied(background).scaled(by: opacity), clip: clip)
+        }
+        guard item.image != nil || !item.children.isEmpty else { return }
+        guard item.clipsToBounds else {
+            drawContent(item, into: &target, origin: origin, clip: clip, opacity: opacity)
+            return
+        }
+        if let inner = clip.intersecting(shape) {
+            drawContent(item, into: &target, origin: origin, clip: inner, opacity: opacity)
+        } else {
+            // A rounded clip inside a rounded clip: clip the content to this view's shape in a
+            // layer, then apply the outer clip when compositing the layer.
+            inLayer(into: &target, origin: origin, clip: clip, opacity: 255) { layer, layerOrigin, _ in
+                let own = Clip(rect: fixed(item.frame, layerOrigin),
+                               rounded: RoundedRect(rect: fixed(item.frame, layerOrigin), radius: shape.radius))
+                drawContent(item, into: &layer, origin: layerOrigin, clip: own, opacity: opacity)
+            }
+        }
+    }
+
+    /// The image and the children of an item, inside `clip`.
+    private func drawContent(_ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int), clip: Clip,
+                             opacity: UInt8) {
+        if let (name, frame) = item.image, let bitmap = images[name] {
+            target.draw(bitmap, into: fixed(frame, origin), opacity: opacity, clip: clip)
+        }
+        for child in item.children { draw(child, into: &target, origin: origin, clip: clip) }
+    }
+
+    /// Runs `body` on a transparent layer covering the clip's pixels, then composites the layer.
+    private func inLayer(into target: inout Bitmap, origin: (Int, Int), clip: Clip, opacity: UInt8,
+                         _ body: (inout Bitmap, (Int, Int), Clip) -> Void) {
+        let bounds = clip.rect.pixelBounds.intersection(PixelRect(x: 0, y: 0, width: target.width, height: target.height))
+        guard !bounds.isEmpty else { return }
+        var layer = Bitmap(width: bounds.width, height: bounds.height)
+        body(&layer, (origin.0 + bounds.x, origin.1 + bounds.y), Clip(pixelWidth: bounds.width, pixelHeight: bounds.height))
+        target.composite(layer, x: bounds.x, y: bounds.y, opacity: opacity, clip: clip)
+    }
+
+    /// A rectangle in screen points as 1/256 pixels of a target whose (0, 0) is screen pixel `origin`.
+    private func fixed(_ r: Rect, _ origin: (Int, Int)) -> FixedRect {
+        FixedRect(x: r.x * scale - Double(origin.0), y: r.y * scale - Double(origin.1),
+                  width: r.width * scale, height: r.height * scale)
+    }
+
+    private func fixedLength(_ points: Double) -> Int { Int((points * scale * Double(fixedOne)).rounded()) }
+}
+
+func premultiplied(_ c: Color) -> PremultipliedColor {
+    StraightColor(r: c.r, g: c.g, b: c.b, a: c.a).premultiplied
+}

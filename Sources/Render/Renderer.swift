@@ -1,0 +1,59 @@
+import Codecs
+import Foundation
+import Raster
+import Scene
+
+/// Renders the frames of a scene: loads its assets once, then turns each frame's offset into a
+/// premultiplied bitmap of canvas × scale pixels.
+///
+/// Thread-safe after init: `frame(_:)` only reads shared state, so frames may be rendered in any
+/// order or in parallel with identical results.
+public final class Renderer: Sendable {
+    public let scene: Scene
+    public let timeline: Timeline
+    public let offsets: [Double]
+    public let layout: Layout
+    private let painter: Painter
+
+    public var frameCount: Int { offsets.count }
+    public var pixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
+    public var pixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
+
+    public init(scene: Scene) throws {
+        self.scene = scene
+        var images: [String: Bitmap] = [:]
+        var sizes: [String: Size] = [:]
+        for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
+            let bitmap = try Renderer.loadImage(asset, sceneFile: scene.file)
+            images[name] = bitmap
+            sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
+        }
+        timeline = Timeline(startOffset: -scene.scroll.insets.top, script: scene.scroll.script)
+        offsets = timeline.offsets(fps: scene.fps)
+        layout = Layout(scene: scene, imageSizes: sizes)
+        painter = Painter(scale: Double(scene.canvas.scale), images: images)
+    }
+
+    /// The display list of frame `index`.
+    public func items(frame index: Int) throws -> [DisplayItem] {
+        guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(index: index, count: frameCount) }
+        return layout.items(offset: offsets[index])
+    }
+
+    /// The pixels of frame `index`.
+    public func frame(_ index: Int) throws -> Bitmap {
+        painter.paint(try items(frame: index), width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+    }
+
+    private static func loadImage(_ asset: Asset, sceneFile: String) throws -> Bitmap {
+        func fail(_ reason: String) -> RenderError {
+            .asset(sceneFile: sceneFile, jsonPath: asset.jsonPath, imageFile: asset.path, reason: reason)
+        }
+        guard let data = FileManager.default.contents(atPath: asset.path) else {
+            throw fail(FileManager.default.fileExists(atPath: asset.path) ? "cannot read the file" : "no such file")
+        }
+        do { return try PNGCodec.decode(Array(data)) } catch let error as DecodeError {
+            throw fail(error.description)
+        }
+    }
+}

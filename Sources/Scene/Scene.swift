@@ -1,0 +1,93 @@
+/// A decoded, validated scene: everything needed to render, in points, with no pixels.
+///
+/// Invariants (checked by `SceneDecoder`): sizes are positive, `scale` is 1…3, `fps` is 1…120,
+/// view ids are unique, and every image names an entry of `assets`.
+public struct Scene: Equatable, Sendable {
+    public var canvas: Canvas
+    public var fps: Int
+    /// Asset name → where its PNG is.
+    public var assets: [String: Asset]
+    public var scroll: ScrollSpec
+    public var views: [View]
+    /// The scene file as given on the command line; errors name it.
+    public var file: String
+
+    public init(canvas: Canvas, fps: Int = 30, assets: [String: Asset] = [:], scroll: ScrollSpec,
+                views: [View], file: String = "<scene>") {
+        self.canvas = canvas; self.fps = fps; self.assets = assets; self.scroll = scroll
+        self.views = views; self.file = file
+    }
+}
+
+/// The screen: its size in points, the output scale and the colour under everything.
+public struct Canvas: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var scale: Int
+    public var background: Color
+
+    public init(width: Double, height: Double, scale: Int = 2, background: Color = .white) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background
+    }
+}
+
+/// An image file used by views.
+public struct Asset: Equatable, Sendable {
+    /// The path resolved against the scene file's folder.
+    public var path: String
+    /// Pixels per point of the image, like UIImage.scale: a 600 px wide image at scale 2 is 300 pt.
+    public var scale: Double
+    /// Where the asset is declared in the scene, for error messages.
+    public var jsonPath: String
+
+    public init(path: String, scale: Double = 1, jsonPath: String) {
+        self.path = path; self.scale = scale; self.jsonPath = jsonPath
+    }
+}
+
+/// The scroll view, which fills the canvas.
+public struct ScrollSpec: Equatable, Sendable {
+    public var contentHeight: Double
+    public var insets: Insets
+    public var script: [ScriptStep]
+
+    public init(contentHeight: Double, insets: Insets = Insets(), script: [ScriptStep] = []) {
+        self.contentHeight = contentHeight; self.insets = insets; self.script = script
+    }
+}
+
+public struct Insets: Equatable, Sendable {
+    public var top: Double, bottom: Double
+    public init(top: Double = 0, bottom: Double = 0) { self.top = top; self.bottom = bottom }
+}
+
+/// A view in the tree. `frame` is in its parent's coordinates; for top-level views that is the
+/// scroll content (or the screen, when `fixed`).
+public struct View: Equatable, Sendable {
+    public var id: String
+    public var frame: Rect
+    public var background: Color?
+    public var cornerRadius: Double
+    public var image: String?
+    public var contentMode: ContentMode
+    public var clipsToBounds: Bool
+    public var alpha: Double
+    /// Stays put on screen instead of scrolling (navigation bars, toolbars). Top level only.
+    public var fixed: Bool
+    public var effects: [Effect]
+    public var children: [View]
+
+    public init(id: String, frame: Rect, background: Color? = nil, cornerRadius: Double = 0,
+                image: String? = nil, contentMode: ContentMode = .scaleToFill, clipsToBounds: Bool = false,
+                alpha: Double = 1, fixed: Bool = false, effects: [Effect] = [], children: [View] = []) {
+        self.id = id; self.frame = frame; self.background = background; self.cornerRadius = cornerRadius
+        self.image = image; self.contentMode = contentMode; self.clipsToBounds = clipsToBounds
+        self.alpha = alpha; self.fixed = fixed; self.effects = effects; self.children = children
+    }
+}
+
+/// Scroll-driven effects a view can carry.
+public enum Effect: Equatable, Sendable {
+    /// E1: pulled down, the view's top stays at the screen top and it grows by the pull.
+    case stretchy
+}

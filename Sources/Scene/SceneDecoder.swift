@@ -1,0 +1,177 @@
+import Foundation
+
+/// Reads a scene file and validates it into a `Scene`.
+///
+/// Every rejection is a `SceneError` naming the file and the JSON path. Unknown keys are errors
+/// (with a suggestion when one is close), so a typo never silently does nothing.
+public enum SceneDecoder {
+    /// How deep views may nest; deeper trees are refused before anything recurses on them.
+    public static let maxViewDepth = 32
+
+    public static func load(file: String) throws -> Scene {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
+            throw SceneError.unreadable(file: file, reason: reason)
+        }
+        return try decode(Array(data), file: file)
+    }
+
+    /// Decodes scene JSON; relative asset paths resolve against `file`'s folder.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch let e as JSONParser.SyntaxError {
+            throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
+        }
+        let root = try JSONNode(value: value, path: "", file: file)
+            .object(allowed: ["canvas", "fps", "assets", "scroll", "views"])
+        let canvas = try decodeCanvas(root.required("canvas"))
+        let fps = try root["fps"]?.integer(in: 1...120) ?? 30
+        let assets = try root["assets"].map { try decodeAssets($0, sceneFile: file) } ?? [:]
+        let scroll = try decodeScroll(root.required("scroll"))
+        var ids = Set<String>()
+        let views = try root.required("views").array().map {
+            try decodeView($0, depth: 1, topLevel: true, assets: assets, ids: &ids)
+        }
+        return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, file: file)
+    }
+
+    private static func decodeCanvas(_ node: JSONNode) throws -> Canvas {
+        let o = try node.object(allowed: ["width", "height", "scale", "background"])
+        return Canvas(width: try o.required("width").number(in: 1...10_000),
+                      height: try o.required("height").number(in: 1...10_000),
+                      scale: try o["scale"]?.integer(in: 1...3) ?? 2,
+                      background: try o["background"].map(decodeColor) ?? .white)
+    }
+
+    private static func decodeAssets(_ node: JSONNode, sceneFile: String) throws -> [String: Asset] {
+        let o = try node.members()
+        var assets: [String: Asset] = [:]
+        let folder = (sceneFile as NSString).deletingLastPathComponent
+        for (name, _) in o.members {
+            let entry = o[name]!
+            let path: String, scale: Double
+            if case .string = entry.value {
+                path = try entry.string(); scale = 1
+            } else {
+                let e = try entry.object(allowed: ["path", "scale"])
+                path = try e.required("path").string()
+                scale = try e["scale"]?.number(in: 0.1...10) ?? 1
+            }
+            guard !path.isEmpty else { throw entry.fail("expected a PNG path, found an empty string") }
+            let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+            assets[name] = Asset(path: resolved, scale: scale, jsonPath: entry.path)
+        }
+        return assets
+    }
+
+    private static func decodeScroll(_ node: JSONNode) throws -> ScrollSpec {
+        let o = try node.object(allowed: ["contentHeight", "insets", "script"])
+        var insets = Insets()
+        if let i = o["insets"] {
+            let io = try i.object(allowed: ["top", "bottom"])
+            insets = Insets(top: try io["top"]?.number(in: 0...10_000) ?? 0,
+                            bottom: try io["bottom"]?.number(in: 0...10_000) ?? 0)
+        }
+        let script = try o["script"]?.array().map(decodeStep) ?? []
+        return ScrollSpec(contentHeight: try o.required("contentHeight").number(in: 0...1_000_000),
+                          insets: insets, script: script)
+    }
+
+    static let stepKinds = ["scrollTo", "wait"]
+
+    private static func decodeStep(_ node: JSONNode) throws -> ScriptStep {
+        guard case .object(let members) = node.value else {
+            throw node.fail("expected a step object such as {\"scrollTo\": 300, \"duration\": 1}, found \(node.value.typeName)")
+        }
+        let kinds = members.map { $0.key }.filter { stepKinds.contains($0) }
+        guard kinds.count == 1 else {
+            if kinds.isEmpty, let first = members.first,
+               let hint = closest(to: first.key, in: stepKinds) {
+                throw node.child(first.key, .null).fail("unknown step; did you mean \"\(hint)\"?")
+            }
+            throw node.fail("expected exactly one of \(stepKinds.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        switch kinds[0] {
+        case "scrollTo":
+            let o = try node.object(allowed: ["scrollTo", "duration", "curve"])
+            return .scrollTo(y: try o.required("scrollTo").number(in: -1_000_000...1_000_000),
+                             duration: try o.required("duration").number(in: 0...3600),
+                             curve: try o["curve"].map(decodeCurve) ?? .easeInOut)
+        default:
+            let o = try node.object(allowed: ["wait"])
+            return .wait(duration: try o.required("wait").number(in: 0...3600))
+        }
+    }
+
+    private static func decodeCurve(_ node: JSONNode) throws -> TimingCurve {
+        if case .array = node.value {
+            let items = try node.array()
+            guard items.count == 4 else { throw node.fail("expected [x1, y1, x2, y2], found \(items.count) numbers") }
+            let x1 = try items[0].number(in: 0...1), y1 = try items[1].number(in: -10...10)
+            let x2 = try items[2].number(in: 0...1), y2 = try items[3].number(in: -10...10)
+            return TimingCurve(x1, y1, x2, y2)
+        }
+        return try node.choice(TimingCurve.named)
+    }
+
+    private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
+                                   "clipsToBounds", "alpha", "fixed", "effects", "children"]
+
+    private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, assets: [String: Asset],
+                                   ids: inout Set<String>) throws -> View {
+        guard depth <= maxViewDepth else { throw node.fail("views nest deeper than \(maxViewDepth) levels") }
+        let o = try node.object(allowed: viewKeys)
+        let idNode = try o.required("id")
+        let id = try idNode.string()
+        guard !id.isEmpty else { throw idNode.fail("expected a non-empty id") }
+        guard ids.insert(id).inserted else { throw idNode.fail("duplicate view id \"\(id)\"") }
+        var view = View(id: id, frame: try decodeFrame(o.required("frame")))
+        view.background = try o["background"].map(decodeColor)
+        view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
+        if let imageNode = o["image"] {
+            let name = try imageNode.string()
+            guard assets[name] != nil else {
+                let hint = closest(to: name, in: Array(assets.keys).sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw imageNode.fail("unknown asset \"\(name)\"\(hint)")
+            }
+            view.image = name
+        }
+        view.contentMode = try o["contentMode"]?.choice(ContentMode.allCases.map { ($0.rawValue, $0) }) ?? .scaleToFill
+        view.clipsToBounds = try o["clipsToBounds"]?.bool() ?? false
+        view.alpha = try o["alpha"]?.number(in: 0...1) ?? 1
+        if let fixedNode = o["fixed"] {
+            view.fixed = try fixedNode.bool()
+            guard topLevel || !view.fixed else { throw fixedNode.fail("only top-level views can be fixed") }
+        }
+        view.effects = try o["effects"]?.array().map(decodeEffect) ?? []
+        view.children = try o["children"]?.array().map {
+            try decodeView($0, depth: depth + 1, topLevel: false, assets: assets, ids: &ids)
+        } ?? []
+        return view
+    }
+
+    private static func decodeEffect(_ node: JSONNode) throws -> Effect {
+        let o = try node.object(allowed: ["stretchy"])
+        guard o.members.count == 1 else { throw node.fail("expected one effect, such as {\"stretchy\": {}}") }
+        _ = try o.required("stretchy").object(allowed: [])
+        return .stretchy
+    }
+
+    private static func decodeFrame(_ node: JSONNode) throws -> Rect {
+        guard case .array(let items) = node.value, items.count == 4 else {
+            throw node.fail("expected [x, y, width, height]")
+        }
+        let n = try node.array()
+        let x = try n[0].number(in: -1_000_000...1_000_000), y = try n[1].number(in: -1_000_000...1_000_000)
+        let w = try n[2].number(in: 0...1_000_000), h = try n[3].number(in: 0...1_000_000)
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    private static func decodeColor(_ node: JSONNode) throws -> Color {
+        guard case .string(let s) = node.value, let color = Color(hex: s) else {
+            throw node.fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
+        }
+        return color
+    }
+}

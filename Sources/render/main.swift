@@ -1,0 +1,39 @@
+import Codecs
+import Foundation
+import Render
+import Scene
+
+let version = "0.1.0"
+
+/// Prints `error: …` and exits: 2 for bad input (usage, scene, assets), 1 for render or I/O
+/// failures. Never a Swift trap.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(status)
+}
+
+do {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if options.help {
+        print(Options.usage)
+    } else if options.version {
+        print("render \(version)")
+    } else {
+        try RenderCommand(options: options).run()
+    }
+} catch let error as UsageError {
+    fail("\(error)\nrun 'render --help' for usage", status: 2)
+} catch let error as SceneError {
+    fail(error.description, status: 2)
+} catch let error as RenderError {
+    // A missing or broken asset, or a frame the scene does not have: the input is at fault.
+    fail(error.description, status: 2)
+} catch let error as EncodeError {
+    fail(error.description, status: 1)
+} catch let error as IOFailure {
+    fail(error.description, status: 1)
+} catch let error as CocoaError {
+    fail("\(error.userInfo[NSFilePathErrorKey] as? String ?? "output"): \(error.localizedDescription)", status: 1)
+} catch {
+    fail("\(error)", status: 1)
+}

@@ -1,0 +1,142 @@
+import Codecs
+import Raster
+import TestSupport
+import XCTest
+
+final class GIFWriterTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A smooth gradient with far more than 256 colours, shifted per frame.
+    func gradient(_ w: Int, _ h: Int, shift: Int) -> Bitmap {
+        var bytes: [UInt8] = []
+        for y in 0..<h {
+            for x in 0..<w {
+                let r = (x * 255 / (w - 1) + shift) % 256, g = y * 255 / (h - 1), b = (x + y) * 2 % 256
+                bytes += [UInt8(r), UInt8(g), UInt8(b), 255]
+            }
+        }
+        return Bitmap(width: w, height: h, straight: bytes)!
+    }
+
+    func testRoundTripThroughGiflibDecoder() throws {
+        let path = folder.appendingPathComponent("a.gif").path
+        let timing = GIFTiming(frameCount: 6, fps: 30)
+        let frames = (0..<6).map { gradient(64, 48, shift: $0 * 10) }
+        let writer = try GIFWriter(path: path, width: 64, height: 48)
+        for e in timing.entries { try writer.addFrame(frames[e.frame], delay: e.delay) }
+        try writer.finish()
+
+        let gif = try DecodedGIF(path: path)
+        XCTAssertEqual(gif.header, "GIF89a")
+        XCTAssertEqual(gif.loopCount, 0, "loops forever")
+        XCTAssertEqual(gif.frames.count, 6)
+        XCTAssertEqual(gif.frames.map(\.delay), [3, 3, 4, 3, 3, 4])
+        for (frame, bitmap) in zip(gif.frames, frames) {
+            let source = bitmap.straightBytes()
+            var worst = 0, total = 0
+            for (i, c) in frame.rgb.enumerated() {
+                let dr: Int = abs(Int(c >> 16) - Int(source[i * 4]))
+                let dg: Int = abs(Int((c >> 8) & 0xFF) - Int(source[i * 4 + 1]))
+                let db: Int = abs(Int(c & 0xFF) - Int(source[i * 4 + 2]))
+                let d = max(dr, dg, db)
+                worst = max(worst, d); total += d
+            }
+            // 3072 distinct colours into 256: median cut keeps each within a small box.
+            XCTAssertLessThanOrEqual(worst, 24)
+            XCTAssertLessThan(Double(total) / Double(frame.rgb.count), 6)
+        }
+    }
+
+    func testFewColoursAreReproducedExactly() throws {
+        let path = folder.appendingPathComponent("b.gif").path
+        var bytes: [UInt8] = []
+        for i in 0..<(20 * 10) {
+            let r = i % 7 * 30, g = i % 5 * 50, b = i % 3 * 100
+            bytes += [UInt8(r), UInt8(g), UInt8(b), 255]
+        }
+        let bitmap = Bitmap(width: 20, height: 10, straight: bytes)!
+        let writer = try GIFWriter(path: path, width: 20, height: 10)
+        try writer.addFrame(bitmap, delay: 5)
+        try writer.finish()
+        let gif = try DecodedGIF(path: path)
+        XCTAssertEqual(gif.frames.count, 1)
+        XCTAssertEqual(gif.frames[0].delay, 5)
+        for (i, c) in gif.frames[0].rgb.enumerated() {
+            XCTAssertEqual(c, UInt32(bytes[i * 4]) << 16 | UInt32(bytes[i * 4 + 1]) << 8 | UInt32(bytes[i * 4 + 2]))
+        }
+    }
+
+    func testTranslucentPixelsAreFlattenedOntoWhite() throws {
+        let path = folder.appendingPathComponent("c.gif").path
+        let bitmap = Bitmap(width: 2, height: 1, premultiplied: [0, 0, 0, 0, 128, 0, 0, 128])!
+        let writer = try GIFWriter(path: path, width: 2, height: 1)
+        try writer.addFrame(bitmap, delay: 2)
+        try writer.finish()
+        XCTAssertEqual(try DecodedGIF(path: path).frames[0].rgb, [0xFFFFFF, 0xFF7F7F])
+    }
+
+    func testUnwritablePathThrows() {
+        XCTAssertThrowsError(try GIFWriter(path: "/nonexistent-dir/x.gif", width: 2, height: 2))
+        XCTAssertThrowsError(try GIFWriter(path: folder.appendingPathComponent("d.gif").path, width: 0, height: 2))
+    }
+}
+
+final class GIFTimingTests: XCTestCase {
+    func testThirtyFpsRoundsCumulatively() {
+        let t = GIFTiming(frameCount: 90, fps: 30)
+        XCTAssertEqual(Array(t.entries.prefix(6).map(\.delay)), [3, 3, 4, 3, 3, 4])
+        XCTAssertEqual(t.entries.count, 90)
+        XCTAssertEqual(t.total, 300)
+    }
+
+    func testNoDelayUnderTwoCentisecondsAndTotalStaysExact() {
+        for fps in [1, 7, 24, 25, 30, 48, 50, 59, 60, 100, 120] {
+            for frames in [1, 2, 3, 10, 61, 240] {
+                let t = GIFTiming(frameCount: frames, fps: fps)
+                XCTAssertTrue(t.entries.allSatisfy { $0.delay >= 2 }, "fps \(fps) frames \(frames)")
+                XCTAssertEqual(t.total, max(2, 100 * frames / fps), "fps \(fps) frames \(frames)")
+                XCTAssertEqual(t.entries.first?.frame, 0)
+                XCTAssertEqual(t.entries.map(\.frame), t.entries.map(\.frame).sorted())
+            }
+        }
+    }
+
+    /// At 60 fps frames are due at 0, 1, 3, 5, 6, 8 cs (end 10). Frames 1 and 4 come under 2 cs
+    /// after the previous shown frame and are dropped; the rest keep their true start times.
+    func testSixtyFpsDropsFramesDueTooSoon() {
+        let t = GIFTiming(frameCount: 6, fps: 60)
+        XCTAssertEqual(t.entries.map(\.frame), [0, 2, 3, 5])
+        XCTAssertEqual(t.entries.map(\.delay), [3, 2, 3, 2])
+    }
+}
+
+final class QuantizerTests: XCTestCase {
+    func testNearestColourIsExactAgainstBruteForce() {
+        var state: UInt32 = 12345
+        func next() -> UInt32 { state = state &* 1103515245 &+ 12345; return (state >> 8) & 0xFFFFFF }
+        let rgb = (0..<5000).map { _ in next() }
+        let image = Quantizer.quantize(width: 100, height: 50, rgb: rgb)
+        XCTAssertEqual(image.palette.count, 256)
+        for (i, c) in rgb.enumerated() {
+            func d(_ p: UInt32) -> Int {
+                let dr = Int(p >> 16) - Int(c >> 16), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
+                let db = Int(p & 0xFF) - Int(c & 0xFF)
+                return dr * dr + dg * dg + db * db
+            }
+            let best = image.palette.map(d).min()!
+            XCTAssertEqual(d(image.palette[Int(image.indices[i])]), best)
+        }
+    }
+
+    func testQuantizationIsDeterministic() {
+        let rgb = (0..<4096).map { UInt32($0 * 2654435761 & 0xFFFFFF) }
+        XCTAssertEqual(Quantizer.quantize(width: 64, height: 64, rgb: rgb), Quantizer.quantize(width: 64, height: 64, rgb: rgb))
+    }
+}

@@ -1,0 +1,50 @@
+import CGIF
+import Foundation
+
+/// What the tests read back from a GIF file through giflib's own decoder (DGif).
+public struct DecodedGIF {
+    public struct Frame {
+        public var delay: Int
+        public var rgb: [UInt32]   // 0xRRGGBB per pixel
+    }
+    public var header: String
+    public var width: Int, height: Int
+    public var loopCount: Int?
+    public var frames: [Frame]
+
+    public init(path: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        header = String(decoding: bytes.prefix(6), as: UTF8.self)
+        var error: Int32 = 0
+        guard let gif = DGifOpenFileName(path, &error) else { throw DecodeFailure(code: error) }
+        defer { DGifCloseFile(gif, &error) }
+        guard DGifSlurp(gif) == GIF_OK else { throw DecodeFailure(code: gif.pointee.Error) }
+        width = Int(gif.pointee.SWidth); height = Int(gif.pointee.SHeight)
+        frames = []
+        for i in 0..<Int(gif.pointee.ImageCount) {
+            let saved = gif.pointee.SavedImages[i]
+            for k in 0..<Int(saved.ExtensionBlockCount) {
+                let block = saved.ExtensionBlocks[k]
+                if block.Function == APPLICATION_EXT_FUNC_CODE, block.ByteCount == 11,
+                   String(decoding: UnsafeBufferPointer(start: block.Bytes, count: 11), as: UTF8.self) == "NETSCAPE2.0",
+                   k + 1 < Int(saved.ExtensionBlockCount) {
+                    let sub = saved.ExtensionBlocks[k + 1]
+                    loopCount = Int(sub.Bytes[1]) | Int(sub.Bytes[2]) << 8
+                }
+            }
+            var gcb = GraphicsControlBlock()
+            guard DGifSavedExtensionToGCB(gif, Int32(i), &gcb) == GIF_OK else { throw DecodeFailure(code: -1) }
+            let desc = saved.ImageDesc
+            let map = (desc.ColorMap ?? gif.pointee.SColorMap)!.pointee
+            let count = Int(desc.Width * desc.Height)
+            var rgb = [UInt32](repeating: 0, count: count)
+            for p in 0..<count {
+                let c = map.Colors[Int(saved.RasterBits[p])]
+                rgb[p] = UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+            }
+            frames.append(Frame(delay: Int(gcb.DelayTime), rgb: rgb))
+        }
+    }
+}
+
+public struct DecodeFailure: Error { public let code: Int32 }
