@@ -23,7 +23,12 @@ struct Painter: Sendable {
     private func draw(_ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int), clip: Clip) {
         let opacity = UInt8((max(0, min(1, item.alpha)) * 255).rounded())
         guard opacity > 0 else { return }
-        let parts = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + item.children.count
+        if let blur = item.blur, blur.opacity > 0, pixels(blur.radius) > 0 {
+            drawBlurred(item, blur, into: &target, origin: origin, clip: clip, opacity: opacity)
+            return
+        }
+        let parts = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + (item.label == nil ? 0 : 1)
+            + item.children.count
         if opacity < 255 && parts > 1 {
             var opaque = item
             opaque.alpha = 1
@@ -57,10 +62,28 @@ struct Painter: Sendable {
     /// The image and the children of an item, inside `clip`.
     private func drawContent(_ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int), clip: Clip,
                              opacity: UInt8) {
-        if let (name, frame) = item.image, let bitmap = images[name] {
-            target.draw(bitmap, into: fixed(frame, origin), opacity: opacity, clip: clip)
+        if let image = item.image, let bitmap = images[image.asset] {
+            target.draw(bitmap, into: fixed(image.frame, origin), opacity: opacity, clip: clip)
         }
         for child in item.children { draw(child, into: &target, origin: origin, clip: clip) }
+    }
+
+    /// E4: the item drawn sharp into a layer covering its frame, blurred (clamping at the frame's
+    /// edges), tinted, mixed with the sharp layer by the overlay's opacity, then composited.
+    private func drawBlurred(_ item: DisplayItem, _ blur: BlurItem, into target: inout Bitmap, origin: (Int, Int),
+                             clip: Clip, opacity: UInt8) {
+        let bounds = fixed(item.frame, origin).pixelBounds
+        guard !bounds.isEmpty, !clip.rect.intersection(fixed(item.frame, origin)).isEmpty else { return }
+        var sharp = Bitmap(width: bounds.width, height: bounds.height)
+        var plain = item
+        plain.blur = nil
+        plain.alpha = 1
+        draw(plain, into: &sharp, origin: (origin.0 + bounds.x, origin.1 + bounds.y),
+             clip: Clip(pixelWidth: bounds.width, pixelHeight: bounds.height))
+        var blurred = sharp.boxBlurred(radius: pixels(blur.radius))
+        if let tint = blur.effect.tint { blurred = blurred.tinted(premultiplied(tint)) }
+        let mixed = sharp.mixed(with: blurred, fraction65536: Int((blur.opacity * 65536).rounded()))
+        target.composite(mixed, x: bounds.x, y: bounds.y, opacity: opacity, clip: clip)
     }
 
     /// Runs `body` on a transparent layer covering the clip's pixels, then composites the layer.
@@ -80,6 +103,9 @@ struct Painter: Sendable {
     }
 
     private func fixedLength(_ points: Double) -> Int { Int((points * scale * Double(fixedOne)).rounded()) }
+
+    /// A length in points as whole device pixels.
+    private func pixels(_ points: Double) -> Int { Int((points * scale).rounded()) }
 }
 
 func premultiplied(_ c: Color) -> PremultipliedColor {

@@ -75,19 +75,51 @@ public struct View: Equatable, Sendable {
     /// Stays put on screen instead of scrolling (navigation bars, toolbars). Top level only.
     public var fixed: Bool
     public var effects: [Effect]
+    public var label: Label?
+    /// Where the view sits in the scene file, e.g. `views[0].children[2]`, for error messages.
+    public var jsonPath: String
     public var children: [View]
 
     public init(id: String, frame: Rect, background: Color? = nil, cornerRadius: Double = 0,
                 image: String? = nil, contentMode: ContentMode = .scaleToFill, clipsToBounds: Bool = false,
-                alpha: Double = 1, fixed: Bool = false, effects: [Effect] = [], children: [View] = []) {
+                alpha: Double = 1, fixed: Bool = false, effects: [Effect] = [], label: Label? = nil,
+                jsonPath: String = "", children: [View] = []) {
         self.id = id; self.frame = frame; self.background = background; self.cornerRadius = cornerRadius
         self.image = image; self.contentMode = contentMode; self.clipsToBounds = clipsToBounds
-        self.alpha = alpha; self.fixed = fixed; self.effects = effects; self.children = children
+        self.alpha = alpha; self.fixed = fixed; self.effects = effects; self.label = label
+        self.jsonPath = jsonPath; self.children = children
     }
 }
 
-/// Scroll-driven effects a view can carry.
+/// Scroll-driven effects a view can carry; each one's maths is a pure function of the offset.
 public enum Effect: Equatable, Sendable {
-    /// E1: pulled down, the view's top stays at the screen top and it grows by the pull.
-    case stretchy
+    /// E1 / E1b: the header stretches when pulled (and, pinned, shrinks when pushed).
+    case stretchy(StretchyHeader)
+    /// E4: the view blurs as the content is pulled down.
+    case blurByPull(BlurByPull)
+    /// E2: the view's image moves against the scroll inside the view.
+    case parallax(ParallaxImage)
+    /// E3: a band over the view's label children reveals them in another colour.
+    case textReveal(TextReveal)
+}
+
+/// A single line of text drawn in a view, centred vertically in its frame.
+public struct Label: Equatable, Sendable {
+    public enum Weight: String, CaseIterable, Equatable, Sendable { case regular, bold }
+    public enum Alignment: String, CaseIterable, Equatable, Sendable { case left, center, right }
+
+    public var text: String
+    /// Em size in points.
+    public var fontSize: Double
+    public var weight: Weight
+    /// A TTF or OTF file (resolved against the scene's folder); nil uses DejaVu Sans in `weight`.
+    public var fontFile: String?
+    public var color: Color
+    public var alignment: Alignment
+
+    public init(text: String, fontSize: Double = 17, weight: Weight = .regular, fontFile: String? = nil,
+                color: Color = Color(r: 0, g: 0, b: 0), alignment: Alignment = .left) {
+        self.text = text; self.fontSize = fontSize; self.weight = weight; self.fontFile = fontFile
+        self.color = color; self.alignment = alignment
+    }
 }

@@ -47,7 +47,6 @@ public enum SceneDecoder {
     private static func decodeAssets(_ node: JSONNode, sceneFile: String) throws -> [String: Asset] {
         let o = try node.members()
         var assets: [String: Asset] = [:]
-        let folder = (sceneFile as NSString).deletingLastPathComponent
         for (name, _) in o.members {
             let entry = o[name]!
             let path: String, scale: Double
@@ -59,8 +58,7 @@ public enum SceneDecoder {
                 scale = try e["scale"]?.number(in: 0.1...10) ?? 1
             }
             guard !path.isEmpty else { throw entry.fail("expected a PNG path, found an empty string") }
-            let resolved = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-            assets[name] = Asset(path: resolved, scale: scale, jsonPath: entry.path)
+            assets[name] = Asset(path: resolve(path, against: sceneFile), scale: scale, jsonPath: entry.path)
         }
         return assets
     }
@@ -116,7 +114,8 @@ public enum SceneDecoder {
     }
 
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
-                                   "clipsToBounds", "alpha", "fixed", "effects", "children"]
+                                   "clipsToBounds", "alpha", "fixed", "effects", "children",
+                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment"]
 
     private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, assets: [String: Asset],
                                    ids: inout Set<String>) throws -> View {
@@ -126,7 +125,7 @@ public enum SceneDecoder {
         let id = try idNode.string()
         guard !id.isEmpty else { throw idNode.fail("expected a non-empty id") }
         guard ids.insert(id).inserted else { throw idNode.fail("duplicate view id \"\(id)\"") }
-        var view = View(id: id, frame: try decodeFrame(o.required("frame")))
+        var view = View(id: id, frame: try decodeFrame(o.required("frame")), jsonPath: node.path)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
         if let imageNode = o["image"] {
@@ -144,18 +143,41 @@ public enum SceneDecoder {
             view.fixed = try fixedNode.bool()
             guard topLevel || !view.fixed else { throw fixedNode.fail("only top-level views can be fixed") }
         }
-        view.effects = try o["effects"]?.array().map(decodeEffect) ?? []
+        view.label = try decodeLabel(o, sceneFile: node.file)
         view.children = try o["children"]?.array().map {
             try decodeView($0, depth: depth + 1, topLevel: false, assets: assets, ids: &ids)
         } ?? []
+        if let effects = o["effects"] {
+            view.effects = try decodeEffects(effects, for: view, topLevel: topLevel)
+        }
         return view
     }
 
-    private static func decodeEffect(_ node: JSONNode) throws -> Effect {
-        let o = try node.object(allowed: ["stretchy"])
-        guard o.members.count == 1 else { throw node.fail("expected one effect, such as {\"stretchy\": {}}") }
-        _ = try o.required("stretchy").object(allowed: [])
-        return .stretchy
+    private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment"]
+
+    /// The label fields of a view; nil when it has no `text`. Text styling without text is an error.
+    private static func decodeLabel(_ o: JSONObject, sceneFile: String) throws -> Label? {
+        guard let textNode = o["text"] else {
+            if let stray = textKeys.compactMap({ o[$0] }).first { throw stray.fail("only applies to a view with \"text\"") }
+            return nil
+        }
+        var label = Label(text: try textNode.string())
+        label.fontSize = try o["fontSize"]?.number(in: 1...1000) ?? 17
+        label.weight = try o["fontWeight"]?.choice(Label.Weight.allCases.map { ($0.rawValue, $0) }) ?? .regular
+        if let fontNode = o["font"] {
+            let path = try fontNode.string()
+            guard !path.isEmpty else { throw fontNode.fail("expected a TTF or OTF path, found an empty string") }
+            label.fontFile = resolve(path, against: sceneFile)
+        }
+        label.color = try o["textColor"].map(decodeColor) ?? Color(r: 0, g: 0, b: 0)
+        label.alignment = try o["textAlignment"]?.choice(Label.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .left
+        return label
+    }
+
+    /// A path from the scene, made relative to the scene file's folder unless absolute.
+    static func resolve(_ path: String, against sceneFile: String) -> String {
+        let folder = (sceneFile as NSString).deletingLastPathComponent
+        return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
     }
 
     private static func decodeFrame(_ node: JSONNode) throws -> Rect {
@@ -168,7 +190,7 @@ public enum SceneDecoder {
         return Rect(x: x, y: y, width: w, height: h)
     }
 
-    private static func decodeColor(_ node: JSONNode) throws -> Color {
+    static func decodeColor(_ node: JSONNode) throws -> Color {
         guard case .string(let s) = node.value, let color = Color(hex: s) else {
             throw node.fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
         }

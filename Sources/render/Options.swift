@@ -8,6 +8,7 @@ struct Options {
     var frame = 0
     var quiet = false
     var stats = false
+    var inspect: String?
     var help = false
     var version = false
 
@@ -24,6 +25,8 @@ struct Options {
     Options:
       --scene FILE    the scene JSON
       --out PATH      where to write (see above)
+      --inspect FILE  write every view's resolved geometry for every frame as JSON
+                      (screen points, after effects); with no --out nothing is rendered
       --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
@@ -51,6 +54,7 @@ struct Options {
             switch arg {
             case "--scene": scene = try value(arg)
             case "--out": out = try value(arg)
+            case "--inspect": inspect = try value(arg)
             case "--scale": scale = try integer(arg, 1...3)
             case "--fps": fps = try integer(arg, 1...120)
             case "--frame": frame = try integer(arg, 0...Int(Int32.max))
@@ -72,7 +76,7 @@ struct Options {
         }
         if help || version { return }
         guard scene != nil else { throw UsageError("--scene is required") }
-        guard out != nil else { throw UsageError("--out is required") }
+        guard out != nil || inspect != nil else { throw UsageError("--out or --inspect is required") }
     }
 }
 

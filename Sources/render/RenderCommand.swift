@@ -12,8 +12,13 @@ struct RenderCommand {
         var scene = try SceneDecoder.load(file: options.scene!)
         if let scale = options.scale { scene.canvas.scale = scale }
         if let fps = options.fps { scene.fps = fps }
-        let output = try Output(path: options.out!)
+        let output = try options.out.map(Output.init(path:))
         let renderer = try Renderer(scene: scene)
+        if let path = options.inspect {
+            let report = try Inspection.json(renderer: renderer)
+            try AtomicOutput(path: path).produce { try report.write(toFile: $0, atomically: false, encoding: .utf8) }
+        }
+        guard let output else { return }
         var stats = Stats()
         switch output {
         case .png(let path):

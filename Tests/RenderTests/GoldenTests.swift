@@ -12,6 +12,7 @@ import XCTest
 final class GoldenTests: XCTestCase {
     static let samples: [(name: String, frames: [Int])] = [
         ("stretchy", [0, 20, 40, 75, 110, 160]),
+        ("stretchy-blur", [0, 20, 40, 55, 80, 110]),
     ]
 
     let store = GoldenStore(testFile: #filePath)

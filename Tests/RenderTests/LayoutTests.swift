@@ -9,7 +9,7 @@ final class LayoutTests: XCTestCase {
     }
 
     let header = View(id: "header", frame: Rect(x: 0, y: 0, width: 390, height: 300), image: "pic",
-                      contentMode: .scaleAspectFill, clipsToBounds: true, effects: [.stretchy])
+                      contentMode: .scaleAspectFill, clipsToBounds: true, effects: [.stretchy(StretchyHeader())])
 
     /// E1 at the offsets −H, −H/2, 0, H/2 and H: top pinned to the screen while pulled, height
     /// H − offset; scrolling with the content otherwise.

@@ -21,9 +21,9 @@ final class GeometryTests: XCTestCase {
 
     func testStretchyHeaderFollowsThePull() {
         let header = Rect(x: 0, y: 0, width: 390, height: 300)
-        XCTAssertEqual(StretchyHeader.frame(header, offset: -120), Rect(x: 0, y: -120, width: 390, height: 420))
-        XCTAssertEqual(StretchyHeader.frame(header, offset: 0), header)
-        XCTAssertEqual(StretchyHeader.frame(header, offset: 150), header)
+        XCTAssertEqual(StretchyHeader().frame(header, offset: -120), Rect(x: 0, y: -120, width: 390, height: 420))
+        XCTAssertEqual(StretchyHeader().frame(header, offset: 0), header)
+        XCTAssertEqual(StretchyHeader().frame(header, offset: 150), header)
     }
 
     func testHexColours() {

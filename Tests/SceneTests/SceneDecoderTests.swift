@@ -28,7 +28,7 @@ final class SceneDecoderTests: XCTestCase {
         let a = scene.views[0]
         XCTAssertEqual(a.contentMode, .scaleAspectFill)
         XCTAssertTrue(a.clipsToBounds)
-        XCTAssertEqual(a.effects, [.stretchy])
+        XCTAssertEqual(a.effects, [.stretchy(StretchyHeader())])
         XCTAssertEqual(a.children[0].frame, Rect(x: 1, y: 2, width: 3, height: 4))
         XCTAssertEqual(a.children[0].background, Color(r: 255, g: 0, b: 0, a: 128))
         XCTAssertEqual(a.children[0].alpha, 0.5)

@@ -1,0 +1,65 @@
+import Scene
+
+/// The `--inspect` report: for every frame, every view's resolved geometry, in screen points after
+/// all effects. It lets a user see why an effect looks wrong, and lets tests check geometry without
+/// pixels.
+///
+/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "clip", "alpha",
+/// "imageFrame"?, "blur"?}]}]}`. Rects are `[x, y, width, height]`; `clip` is null when nothing
+/// clips the view; `imageFrame` appears only for views with an image and `blur` (the fraction) only
+/// where a blur is attached. Numbers are written with full round-trip precision.
+public enum Inspection {
+    public static func json(renderer: Renderer, frames: Range<Int>? = nil) throws -> String {
+        var out = "{\"frames\": ["
+        let range = frames ?? 0..<renderer.frameCount
+        for (n, index) in range.enumerated() {
+            out += n == 0 ? "\n" : ",\n"
+            out += "  {\"index\": \(index), \"time\": \(number(Timeline.time(ofFrame: index, fps: renderer.scene.fps))), "
+            out += "\"offset\": \(number(renderer.offsets[index])), \"views\": ["
+            let views = try renderer.items(frame: index).flatMap(\.flattened)
+            for (k, view) in views.enumerated() {
+                out += (k == 0 ? "\n" : ",\n") + "    " + entry(view)
+            }
+            out += "\n  ]}"
+        }
+        return out + "\n]}\n"
+    }
+
+    private static func entry(_ view: DisplayItem) -> String {
+        var fields = ["\"id\": \(string(view.id))", "\"frame\": \(rect(view.frame))",
+                      "\"clip\": \(view.clip.map(rect) ?? "null")", "\"alpha\": \(number(view.alpha))"]
+        if let image = view.image { fields.append("\"imageFrame\": \(rect(image.frame))") }
+        if let blur = view.blur { fields.append("\"blur\": \(number(blur.fraction))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private static func rect(_ r: Rect) -> String {
+        "[\(number(r.x)), \(number(r.y)), \(number(r.width)), \(number(r.height))]"
+    }
+
+    /// Shortest text that reads back as the same Double; whole numbers without a fraction.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        return "\(v)"
+    }
+
+    /// A JSON string literal.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

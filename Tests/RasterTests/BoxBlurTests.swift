@@ -1,0 +1,81 @@
+import Raster
+import XCTest
+
+final class BoxBlurTests: XCTestCase {
+    func bitmap(_ w: Int, _ h: Int, _ f: (Int, Int) -> UInt8) -> Bitmap {
+        var bytes: [UInt8] = []
+        for y in 0..<h { for x in 0..<w { let v = f(x, y); bytes += [v, v / 2, 255 - v, 255] } }
+        return Bitmap(width: w, height: h, straight: bytes)!
+    }
+
+    /// Box blur by definition, with edge clamping, in floating point and without rounding between
+    /// passes.
+    func reference(_ b: Bitmap, radius r: Int, passes: Int) -> [Double] {
+        var v = b.pixels.map(Double.init)
+        let w = b.width, h = b.height
+        for _ in 0..<passes {
+            var t = v
+            for y in 0..<h { for x in 0..<w { for c in 0..<4 {
+                var s = 0.0
+                for k in -r...r { s += v[(y * w + min(max(x + k, 0), w - 1)) * 4 + c] }
+                t[(y * w + x) * 4 + c] = s / Double(2 * r + 1)
+            } } }
+            for y in 0..<h { for x in 0..<w { for c in 0..<4 {
+                var s = 0.0
+                for k in -r...r { s += t[(min(max(y + k, 0), h - 1) * w + x) * 4 + c] }
+                v[(y * w + x) * 4 + c] = s / Double(2 * r + 1)
+            } } }
+        }
+        return v
+    }
+
+    func testRunningSumsMatchTheDefinition() {
+        let b = bitmap(23, 17) { x, y in UInt8((x * 37 + y * 91 + x * y * 13) % 256) }
+        for radius in [1, 2, 5, 12, 30] {
+            for passes in [1, 3] {
+                let blurred = b.boxBlurred(radius: radius, passes: passes).pixels
+                let expected = reference(b, radius: radius, passes: passes)
+                let worst = zip(blurred, expected).map { abs(Double($0) - $1) }.max()!
+                // Each of the 2·passes one-dimensional passes rounds once.
+                XCTAssertLessThanOrEqual(worst, Double(passes), "radius \(radius), passes \(passes)")
+            }
+        }
+    }
+
+    func testFlatColourIsUnchangedIncludingAtTheEdges() {
+        let c = StraightColor(r: 200, g: 120, b: 40).premultiplied
+        let flat = Bitmap(width: 31, height: 9, fill: c)
+        XCTAssertEqual(flat.boxBlurred(radius: 20), flat, "clamping leaves no dark halo")
+    }
+
+    func testHighFrequencyEnergyDrops() {
+        let checker = bitmap(64, 64) { x, y in (x + y) % 2 == 0 ? 255 : 0 }
+        func energy(_ b: Bitmap) -> Int {
+            var e = 0
+            for y in 0..<b.height { for x in 1..<b.width { e += abs(Int(b.pixel(x: x, y: y).r) - Int(b.pixel(x: x - 1, y: y).r)) } }
+            return e
+        }
+        let before = energy(checker), after = energy(checker.boxBlurred(radius: 3))
+        XCTAssertLessThan(after * 100, before, "more than 99% of the pixel-to-pixel variation is gone")
+    }
+
+    func testPremultipliedInvariantHoldsAndZeroRadiusIsIdentity() {
+        var bytes: [UInt8] = []
+        for i in 0..<(20 * 20) { let a = UInt8(i * 7 % 256); bytes += [a / 2, a, a / 3, a] }
+        let b = Bitmap(width: 20, height: 20, premultiplied: bytes)!
+        let blurred = b.boxBlurred(radius: 4)
+        XCTAssertNotNil(Bitmap(width: 20, height: 20, premultiplied: blurred.pixels), "c ≤ a everywhere")
+        XCTAssertEqual(b.boxBlurred(radius: 0), b)
+    }
+
+    func testMixAndTint() {
+        let black = Bitmap(width: 1, height: 1, fill: StraightColor(r: 0, g: 0, b: 0).premultiplied)
+        let white = Bitmap(width: 1, height: 1, fill: StraightColor(r: 255, g: 255, b: 255).premultiplied)
+        XCTAssertEqual(black.mixed(with: white, fraction65536: 0), black)
+        XCTAssertEqual(black.mixed(with: white, fraction65536: 65536), white)
+        XCTAssertEqual(black.mixed(with: white, fraction65536: 16384).pixel(x: 0, y: 0).r, 64, "255 / 4 = 63.75")
+        let tint = StraightColor(r: 255, g: 255, b: 255, a: 51).premultiplied   // white at 20 %
+        XCTAssertEqual(black.tinted(tint).pixel(x: 0, y: 0).straight, StraightColor(r: 51, g: 51, b: 51))
+        XCTAssertEqual(Bitmap(width: 1, height: 1).tinted(tint), Bitmap(width: 1, height: 1), "no tint where there is no content")
+    }
+}
