@@ -11,15 +11,18 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster"),
         // PNG and GIF files, quantization, frame hashes.
         .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CCrypto"]),
+        // Fonts through FreeType: single lines laid out and drawn as glyph masks. No scenes.
+        .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
         // The scene model, its validation and the timeline. No pixels.
         .target(name: "Scene"),
         // Scene + offset -> display list -> bitmap.
-        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs"]),
+        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
         // The command-line tool. Thin: arguments, progress, output routing.
         .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster"]),
 
@@ -28,6 +31,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "TestSupport"],
                     exclude: ["Goldens"]),
         // Runs the built `render` executable as a user would.

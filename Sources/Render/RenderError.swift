@@ -3,12 +3,16 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// An asset file is missing or is not a usable PNG. Names the scene file, the asset's JSON path
     /// and the image file.
     case asset(sceneFile: String, jsonPath: String, imageFile: String, reason: String)
+    /// A font is missing, unreadable, or failed while drawing. Names the scene file, the JSON path
+    /// of the label that uses it, and FreeType's reason.
+    case font(sceneFile: String, jsonPath: String, reason: String)
     /// A frame index outside the timeline.
     case frameOutOfRange(index: Int, count: Int)
 
     public var description: String {
         switch self {
         case let .asset(scene, path, image, reason): return "\(scene): \(path): \(image): \(reason)"
+        case let .font(scene, path, reason): return "\(scene): \(path): \(reason)"
         case let .frameOutOfRange(index, count):
             return "frame \(index) is out of range: the scene has \(count) frames (0…\(count - 1))"
         }

@@ -2,6 +2,7 @@ import Codecs
 import Foundation
 import Raster
 import Scene
+import Text
 
 /// Renders the frames of a scene: loads its assets once, then turns each frame's offset into a
 /// premultiplied bitmap of canvas × scale pixels.
@@ -28,10 +29,11 @@ public final class Renderer: Sendable {
             images[name] = bitmap
             sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
         }
+        let fonts = try Renderer.loadFonts(scene)
         timeline = Timeline(startOffset: -scene.scroll.insets.top, script: scene.scroll.script)
         offsets = timeline.offsets(fps: scene.fps)
         layout = Layout(scene: scene, imageSizes: sizes)
-        painter = Painter(scale: Double(scene.canvas.scale), images: images)
+        painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)
     }
 
     /// The display list of frame `index`.
@@ -42,7 +44,30 @@ public final class Renderer: Sendable {
 
     /// The pixels of frame `index`.
     public func frame(_ index: Int) throws -> Bitmap {
-        painter.paint(try items(frame: index), width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+        try painter.paint(try items(frame: index), width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+    }
+
+    /// Every font a label uses, loaded once, by path: a label's own file, or DejaVu Sans in its
+    /// weight.
+    private static func loadFonts(_ scene: Scene) throws -> [String: Font] {
+        var fonts: [String: Font] = [:]
+        func visit(_ view: View) throws {
+            if let label = view.label {
+                let path = Painter.fontPath(label)
+                if fonts[path] == nil {
+                    do { fonts[path] = try Font(path: path) } catch let error as FontError {
+                        let missingDefault = label.fontFile == nil && error == .missingFile(path: path)
+                        let hint = missingDefault ? " (the default font comes with Debian's fonts-dejavu-core)" : ""
+                        let key = label.fontFile == nil ? "fontWeight" : "font"
+                        throw RenderError.font(sceneFile: scene.file, jsonPath: view.jsonPath + "." + key,
+                                               reason: error.description + hint)
+                    }
+                }
+            }
+            for child in view.children { try visit(child) }
+        }
+        for view in scene.views { try visit(view) }
+        return fonts
     }
 
     private static func loadImage(_ asset: Asset, sceneFile: String) throws -> Bitmap {

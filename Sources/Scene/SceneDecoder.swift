@@ -161,7 +161,11 @@ public enum SceneDecoder {
             if let stray = textKeys.compactMap({ o[$0] }).first { throw stray.fail("only applies to a view with \"text\"") }
             return nil
         }
-        var label = Label(text: try textNode.string())
+        let text = try textNode.string()
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw textNode.fail("expected a single line of text, without line breaks, tabs or control characters")
+        }
+        var label = Label(text: text)
         label.fontSize = try o["fontSize"]?.number(in: 1...1000) ?? 17
         label.weight = try o["fontWeight"]?.choice(Label.Weight.allCases.map { ($0.rawValue, $0) }) ?? .regular
         if let fontNode = o["font"] {

@@ -13,6 +13,9 @@ final class GoldenTests: XCTestCase {
     static let samples: [(name: String, frames: [Int])] = [
         ("stretchy", [0, 20, 40, 75, 110, 160]),
         ("stretchy-blur", [0, 20, 40, 55, 80, 110]),
+        ("stretchy-pinned", [0, 25, 60, 90, 130]),
+        ("parallax-cells", [0, 45, 90, 135, 180, 220]),
+        ("text-reveal", [0, 25, 45, 70, 100, 125]),
     ]
 
     let store = GoldenStore(testFile: #filePath)

@@ -1,0 +1,159 @@
+import Foundation
+import Render
+import Scene
+import XCTest
+
+/// Every frame of every sample: the `--inspect` geometry against the articles' formulas,
+/// recomputed here from the raw scene JSON (read with Foundation, not the scene decoder) to 1e-6 pt.
+final class InspectFormulaTests: XCTestCase {
+    typealias JSON = [String: Any]
+    let tolerance = 1e-6
+
+    static var samples: [String] {
+        let folder = URL(fileURLWithPath: GoldenTests.samplePath("x")).deletingLastPathComponent()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    func testEverySampleFrameMatchesTheFormulas() throws {
+        XCTAssertFalse(InspectFormulaTests.samples.isEmpty)
+        for sample in InspectFormulaTests.samples {
+            let path = GoldenTests.samplePath(sample)
+            let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! JSON
+            let renderer = try Renderer(scene: SceneDecoder.load(file: path))
+            let report = try JSONSerialization.jsonObject(with: Data(Inspection.json(renderer: renderer).utf8)) as! JSON
+            let frames = report["frames"] as! [JSON]
+            XCTAssertEqual(frames.count, renderer.frameCount, sample)
+            let expected = ExpectedGeometry(scene: raw, sceneFolder: URL(fileURLWithPath: path).deletingLastPathComponent())
+            for frame in frames {
+                let offset = frame["offset"] as! Double
+                let views = frame["views"] as! [JSON]
+                let want = expected.views(offset: offset)
+                XCTAssertEqual(views.map { $0["id"] as! String }, want.map(\.id), "\(sample) frame \(frame["index"]!)")
+                for (got, w) in zip(views, want) {
+                    let label = "\(sample) frame \(frame["index"]!) \(w.id)"
+                    check(got["frame"], w.frame, label + " frame")
+                    check(got["clip"], w.clip, label + " clip")
+                    check(got["imageFrame"], w.image, label + " imageFrame")
+                    if let blur = w.blur {
+                        XCTAssertEqual(got["blur"] as? Double ?? -1, blur, accuracy: tolerance, label)
+                    } else {
+                        XCTAssertNil(got["blur"], label)
+                    }
+                }
+            }
+        }
+    }
+
+    func check(_ got: Any?, _ want: [Double]?, _ label: String) {
+        guard let want else {
+            XCTAssertTrue(got == nil || got is NSNull, "\(label): expected none, got \(String(describing: got))")
+            return
+        }
+        guard let values = got as? [Double], values.count == 4 else { return XCTFail("\(label): missing") }
+        for (a, b) in zip(values, want) { XCTAssertEqual(a, b, accuracy: tolerance, "\(label): \(values) vs \(want)") }
+    }
+}
+
+/// The geometry each view should have, straight from the formulas in shared/design.md.
+struct ExpectedGeometry {
+    struct View { var id: String; var frame: [Double]; var clip: [Double]?; var image: [Double]?; var blur: Double? }
+    typealias JSON = [String: Any]
+
+    let scene: JSON
+    let imageSizes: [String: (Double, Double)]
+    let viewport: Double, topInset: Double, bottomInset: Double
+
+    init(scene: JSON, sceneFolder: URL) {
+        self.scene = scene
+        var sizes: [String: (Double, Double)] = [:]
+        for (name, value) in scene["assets"] as? JSON ?? [:] {
+            let entry = value as? JSON
+            let path = (value as? String) ?? (entry?["path"] as! String)
+            let scale = entry?["scale"] as? Double ?? 1
+            // PNG: width and height are big-endian UInt32 at bytes 16 and 20 (the IHDR chunk).
+            let bytes = [UInt8](try! Data(contentsOf: sceneFolder.appendingPathComponent(path)).prefix(24))
+            let be = { (i: Int) in Double(Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])) }
+            sizes[name] = (be(16) / scale, be(20) / scale)
+        }
+        imageSizes = sizes
+        viewport = (scene["canvas"] as! JSON)["height"] as! Double
+        let insets = (scene["scroll"] as! JSON)["insets"] as? JSON ?? [:]
+        topInset = insets["top"] as? Double ?? 0
+        bottomInset = insets["bottom"] as? Double ?? 0
+    }
+
+    func views(offset o: Double) -> [View] {
+        (scene["views"] as! [JSON]).flatMap { v -> [View] in
+            var f = v["frame"] as! [Double]
+            for effect in v["effects"] as? [JSON] ?? [] {
+                if let stretchy = effect["stretchy"] as? JSON {
+                    let pinned = stretchy["pinned"] as? Bool ?? false
+                    if o < 0 || pinned { f = [f[0], f[1] + o, f[2], max(0, f[3] - o)] }   // E1 / E1b
+                }
+            }
+            if !(v["fixed"] as? Bool ?? false) { f[1] -= o }
+            return resolve(v, f, nil, o)
+        }
+    }
+
+    func intersect(_ a: [Double], _ b: [Double]) -> [Double] {
+        let x0 = max(a[0], b[0]), y0 = max(a[1], b[1])
+        return [x0, y0, max(0, min(a[0] + a[2], b[0] + b[2]) - x0), max(0, min(a[1] + a[3], b[1] + b[3]) - y0)]
+    }
+
+    func resolve(_ v: JSON, _ f: [Double], _ clip: [Double]?, _ o: Double) -> [View] {
+        let clips = v["clipsToBounds"] as? Bool ?? false
+        let own = clips ? (clip.map { intersect($0, f) } ?? f) : clip
+        let effects = v["effects"] as? [JSON] ?? []
+        var image: [Double]?
+        if let name = v["image"] as? String, let (iw, ih) = imageSizes[name] {
+            if let p = effects.compactMap({ $0["parallax"] as? JSON }).first {
+                // E2: ratio = (containerMaxY − topInset) / (V + C − topInset − bottomInset).
+                let T = p["travel"] as? Double ?? 20, C = f[3]
+                let ratio = (f[1] + C - topInset) / (viewport + C - topInset - bottomInset)
+                let h = C + T, w = h * iw / ih
+                image = [f[0] + (f[2] - w) / 2, f[1] - T * min(1, max(0, ratio)), w, h]
+            } else {
+                image = contentRect(v["contentMode"] as? String ?? "scaleToFill", f, iw, ih)
+            }
+        }
+        var blur: Double?
+        if let b = effects.compactMap({ $0["blurByPull"] as? JSON }).first {
+            blur = o < 0 ? min(1, max(0, -o / (b["fullAt"] as? Double ?? 100))) : 0   // E4
+        }
+        var out = [View(id: v["id"] as! String, frame: f, clip: own, image: image, blur: blur)]
+        let children = v["children"] as? [JSON] ?? []
+        for c in children {
+            let cf = c["frame"] as! [Double]
+            out += resolve(c, [f[0] + cf[0], f[1] + cf[1], cf[2], cf[3]], own, o)
+        }
+        if let reveal = effects.compactMap({ $0["textReveal"] as? JSON }).first {
+            // E3: rows of h = Hc / N; band top clamped to [0, Hc − h], mapped from the offset.
+            let labels = children.filter { $0["text"] != nil }
+            let h = f[3] / Double(labels.count), travel = f[3] - h
+            let from = reveal["from"] as? Double ?? 0, to = reveal["to"] as? Double ?? travel
+            let top = min(max((o - from) / (to - from) * travel, 0), travel)
+            let band = [f[0], f[1] + top, f[2], h]
+            let bandClip = own.map { intersect($0, band) } ?? band
+            out.append(View(id: (v["id"] as! String) + ".band", frame: band, clip: bandClip))
+            for l in labels {
+                let lf = l["frame"] as! [Double]
+                out.append(View(id: (l["id"] as! String) + ".reveal", frame: [f[0] + lf[0], f[1] + lf[1], lf[2], lf[3]], clip: bandClip))
+            }
+        }
+        return out
+    }
+
+    func contentRect(_ mode: String, _ b: [Double], _ iw: Double, _ ih: Double) -> [Double] {
+        switch mode {
+        case "scaleAspectFill", "scaleAspectFit":
+            let s = mode == "scaleAspectFill" ? max(b[2] / iw, b[3] / ih) : min(b[2] / iw, b[3] / ih)
+            return [b[0] + (b[2] - iw * s) / 2, b[1] + (b[3] - ih * s) / 2, iw * s, ih * s]
+        case "center": return [b[0] + (b[2] - iw) / 2, b[1] + (b[3] - ih) / 2, iw, ih]
+        case "top": return [b[0] + (b[2] - iw) / 2, b[1], iw, ih]
+        case "bottom": return [b[0] + (b[2] - iw) / 2, b[1] + b[3] - ih, iw, ih]
+        default: return b
+        }
+    }
+}
