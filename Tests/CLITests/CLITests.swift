@@ -118,6 +118,15 @@ final class CLITests: XCTestCase {
         try expectError(["--scene", path("notpng.json"), "--out", path("x.gif")], status: 2,
                         contains: ["notpng.json: assets.pic: ", "fake.png: not a readable PNG (libpng: "])
         try expectError(["--scene", path("missing.json"), "--out", path("x.gif")], status: 2, contains: ["missing.json: no such file"])
+        try write("font.json", CLITests.scene.replacingOccurrences(of: "\"cornerRadius\": 6}",
+                                                                   with: "\"cornerRadius\": 6, \"text\": \"Hi\", \"font\": \"fonts/Gone.ttf\"}"))
+        try expectError(["--scene", path("font.json"), "--out", path("x.gif")], status: 2,
+                        contains: ["font.json: views[1].font: ", "fonts/Gone.ttf: no such file"])
+        try write("images/fake.ttf", "not a font")
+        try write("badfont.json", CLITests.scene.replacingOccurrences(of: "\"cornerRadius\": 6}",
+                                                                      with: "\"cornerRadius\": 6, \"text\": \"Hi\", \"font\": \"images/fake.ttf\"}"))
+        try expectError(["--scene", path("badfont.json"), "--out", path("x.gif")], status: 2,
+                        contains: ["badfont.json: views[1].font: ", "fake.ttf: not a usable font (FreeType: unknown file format)"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--scale", "9"], status: 2, contains: ["--scale"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.txt")], status: 2, contains: [".gif or .png"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.png"), "--frame", "30"], status: 2,
