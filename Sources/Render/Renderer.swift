@@ -30,7 +30,7 @@ public final class Renderer: Sendable {
             sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
         }
         let fonts = try Renderer.loadFonts(scene)
-        timeline = Timeline(startOffset: -scene.scroll.insets.top, script: scene.scroll.script)
+        timeline = Timeline(scene: scene)
         offsets = timeline.offsets(fps: scene.fps)
         layout = Layout(scene: scene, imageSizes: sizes)
         painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)

@@ -76,7 +76,7 @@ public enum SceneDecoder {
                           insets: insets, script: script)
     }
 
-    static let stepKinds = ["scrollTo", "wait"]
+    static let stepKinds = ["scrollTo", "drag", "release", "fling", "wait"]
 
     private static func decodeStep(_ node: JSONNode) throws -> ScriptStep {
         guard case .object(let members) = node.value else {
@@ -90,12 +90,26 @@ public enum SceneDecoder {
             }
             throw node.fail("expected exactly one of \(stepKinds.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
+        let distance: ClosedRange<Double> = -1_000_000...1_000_000
         switch kinds[0] {
         case "scrollTo":
             let o = try node.object(allowed: ["scrollTo", "duration", "curve"])
-            return .scrollTo(y: try o.required("scrollTo").number(in: -1_000_000...1_000_000),
+            return .scrollTo(y: try o.required("scrollTo").number(in: distance),
                              duration: try o.required("duration").number(in: 0...3600),
                              curve: try o["curve"].map(decodeCurve) ?? .easeInOut)
+        case "drag":
+            let o = try node.object(allowed: ["drag", "duration", "curve"])
+            return .drag(dy: try o.required("drag").number(in: distance),
+                         duration: try o.required("duration").number(in: 0...3600),
+                         curve: try o["curve"].map(decodeCurve) ?? .linear)
+        case "release":
+            let o = try node.object(allowed: ["release"])
+            guard try o.required("release").bool() else { throw o["release"]!.fail("expected true") }
+            return .release
+        case "fling":
+            let o = try node.object(allowed: ["fling", "rate"])
+            return .fling(velocity: try o.required("fling").number(in: -100_000...100_000),
+                          rate: try o["rate"]?.choice(FlingRate.allCases.map { ($0.rawValue, $0) }) ?? .normal)
         default:
             let o = try node.object(allowed: ["wait"])
             return .wait(duration: try o.required("wait").number(in: 0...3600))

@@ -1,37 +1,52 @@
-/// The scroll offset as a function of time, from a start offset and a script.
+/// The scroll offset as a function of time: a start offset and a script, played through
+/// UIScrollView's physics (`ScrollPhysics`).
 ///
-/// Pure and deterministic: the same script always yields the same offsets. Frames are sampled at
-/// t = i / fps for i in 0..<frameCount, where frameCount = ⌈duration · fps⌉ (at least 1), so a
+/// Pure and deterministic: the same script always yields the same offsets. Steps chain without a
+/// jump: each starts from the offset and velocity the previous one ended with. Frames are sampled
+/// at t = i / fps for i in 0..<frameCount, where frameCount = ⌈duration · fps⌉ (at least 1), so a
 /// looping GIF of the frames lasts exactly the script's duration.
 public struct Timeline: Equatable, Sendable {
-    private struct Segment: Equatable {
-        var start: Double          // seconds
+    struct Segment: Equatable, Sendable {
+        var start: Double
         var duration: Double
-        var from: Double, to: Double
-        var curve: TimingCurve
+        var motion: Motion
+        /// The offset from the end of the segment on: the closed form's value there, or the edge
+        /// exactly after a bounce.
+        var end: Double
     }
 
-    private let segments: [Segment]
+    /// Where the content can rest: −topInset … contentHeight − viewportHeight + bottomInset.
+    public struct Bounds: Equatable, Sendable {
+        public var range: ClosedRange<Double>
+        /// The viewport height: the rubber band's dimension d.
+        public var viewportHeight: Double
+        /// Output pixels per point; the bounce ends within half a pixel of the edge.
+        public var scale: Int
+
+        public init(range: ClosedRange<Double>, viewportHeight: Double, scale: Int) {
+            self.range = range; self.viewportHeight = viewportHeight; self.scale = scale
+        }
+
+        /// The range of a scroll view of `contentHeight` in a viewport, with content insets.
+        public init(contentHeight: Double, viewportHeight: Double, insets: Insets, scale: Int) {
+            let top = -insets.top
+            self.init(range: top...max(top, contentHeight - viewportHeight + insets.bottom),
+                      viewportHeight: viewportHeight, scale: scale)
+        }
+    }
+
+    let segments: [Segment]
     public let startOffset: Double
     /// Total length in seconds.
     public let duration: Double
 
-    public init(startOffset: Double, script: [ScriptStep]) {
-        var segments: [Segment] = []
-        var t = 0.0, offset = startOffset
-        for step in script {
-            switch step {
-            case let .scrollTo(y, d, curve):
-                segments.append(Segment(start: t, duration: d, from: offset, to: y, curve: curve))
-                offset = y
-            case let .wait(d):
-                segments.append(Segment(start: t, duration: d, from: offset, to: offset, curve: .linear))
-            }
-            t += step.duration
-        }
-        self.segments = segments
+    /// - Parameter bounds: the content range, needed by drags, releases and flings.
+    public init(startOffset: Double, bounds: Bounds, script: [ScriptStep]) {
+        var builder = Builder(offset: startOffset, bounds: bounds)
+        for step in script { builder.play(step) }
+        segments = builder.segments
         self.startOffset = startOffset
-        self.duration = t
+        duration = builder.time
     }
 
     /// The offset at time `t` seconds; before 0 it is the start, after the end the final offset.
@@ -39,9 +54,8 @@ public struct Timeline: Equatable, Sendable {
         var offset = startOffset
         for s in segments {
             if t < s.start { break }
-            if t >= s.start + s.duration || s.duration == 0 { offset = s.to; continue }
-            let progress = s.curve.value(at: (t - s.start) / s.duration)
-            return s.from + (s.to - s.from) * progress
+            if t < s.start + s.duration { return s.motion.position(at: t - s.start) }
+            offset = s.end
         }
         return offset
     }
@@ -57,5 +71,103 @@ public struct Timeline: Equatable, Sendable {
     /// The offset of every frame.
     public func offsets(fps: Int) -> [Double] {
         (0..<frameCount(fps: fps)).map { offset(at: Timeline.time(ofFrame: $0, fps: fps)) }
+    }
+}
+
+/// Plays steps one after another, keeping the offset, velocity and finger state between them.
+private struct Builder {
+    var offset: Double
+    var velocity = 0.0
+    var time = 0.0
+    var segments: [Timeline.Segment] = []
+    let bounds: Timeline.Bounds
+
+    init(offset: Double, bounds: Timeline.Bounds) {
+        self.offset = offset
+        self.bounds = bounds
+    }
+
+    var range: ClosedRange<Double> { bounds.range }
+
+    mutating func play(_ step: ScriptStep) {
+        switch step {
+        case let .scrollTo(y, d, curve):
+            append(.animation(from: offset, to: y, curve: curve, duration: d), duration: d)
+            velocity = 0
+        case let .drag(dy, d, curve):
+            let finger = Motion.finger(shown: offset, range: range, dimension: bounds.viewportHeight)
+            append(.drag(start: finger, dy: dy, curve: curve, duration: d, range: range, dimension: bounds.viewportHeight),
+                   duration: d)
+        case .release:
+            if offset < range.lowerBound || offset > range.upperBound {
+                bounce(towards: offset < range.lowerBound ? range.lowerBound : range.upperBound)
+            } else if abs(velocity) > ScrollPhysics.flingStopSpeed {
+                fling(velocity, rate: ScrollPhysics.normalRate)
+            } else {
+                velocity = 0
+            }
+        case let .fling(v, rate):
+            if offset < range.lowerBound || offset > range.upperBound {
+                velocity = v
+                bounce(towards: offset < range.lowerBound ? range.lowerBound : range.upperBound)
+            } else {
+                fling(v, rate: rate.perMillisecond)
+            }
+        case .wait(let d):
+            append(.hold(offset), duration: d)
+            velocity = 0
+        }
+    }
+
+    /// Decelerates from the current offset; on reaching an edge, goes on into the rubber-banded
+    /// overscroll with the speed it had there and springs back.
+    mutating func fling(_ v: Double, rate r: Double) {
+        let stop = ScrollPhysics.flingStopTime(velocity: v, rate: r)
+        let edge = v > 0 ? range.upperBound : range.lowerBound
+        if let hit = ScrollPhysics.flingTime(from: offset, velocity: v, rate: r, to: edge), hit < stop {
+            append(.fling(from: offset, velocity: v, rate: r), duration: hit)
+            segments[segments.count - 1].end = edge   // exactly, not the closed form's rounding of it
+            let speed = ScrollPhysics.flingVelocity(v, rate: r, time: hit)
+            // Within half a pixel shown means within the band's inverse of that in the overscroll.
+            let tolerance = ScrollPhysics.rubberBandInverse(0.5 / Double(bounds.scale), dimension: bounds.viewportHeight)
+            let settle = ScrollPhysics.springSettleTime(edge: 0, from: 0, velocity: speed, tolerance: tolerance)
+            append(.bouncePastEdge(edge: edge, velocity: speed, dimension: bounds.viewportHeight), duration: settle)
+            segments[segments.count - 1].end = edge
+            offset = edge
+            velocity = 0
+        } else {
+            append(.fling(from: offset, velocity: v, rate: r), duration: stop)
+            velocity = 0
+        }
+    }
+
+    /// The critically damped spring from the current offset and velocity to `edge`, until it stays
+    /// within half an output pixel of it; then the offset is exactly the edge.
+    mutating func bounce(towards edge: Double) {
+        let tolerance = 0.5 / Double(bounds.scale)
+        let settle = ScrollPhysics.springSettleTime(edge: edge, from: offset, velocity: velocity, tolerance: tolerance)
+        append(.spring(edge: edge, from: offset, velocity: velocity), duration: settle)
+        offset = edge
+        velocity = 0
+        segments[segments.count - 1].end = edge
+    }
+
+    /// Adds a segment and moves the state to its end.
+    mutating func append(_ motion: Motion, duration: Double) {
+        offset = motion.position(at: duration)
+        velocity = motion.velocity(at: duration)
+        segments.append(Timeline.Segment(start: time, duration: duration, motion: motion, end: offset))
+        time += duration
+    }
+}
+
+extension Timeline {
+    /// The timeline of a scene's scroll script, starting at rest (offset −topInset).
+    public init(scene: Scene) {
+        let scroll = scene.scroll
+        self.init(startOffset: -scroll.insets.top,
+                  bounds: Bounds(contentHeight: scroll.contentHeight, viewportHeight: scene.canvas.height,
+                                 insets: scroll.insets, scale: scene.canvas.scale),
+                  script: scroll.script)
     }
 }

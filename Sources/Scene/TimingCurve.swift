@@ -26,6 +26,18 @@ public struct TimingCurve: Equatable, Sendable {
         return bezier(solveParameter(forX: t), y1, y2)
     }
 
+    /// d(value)/d(time progress) at time progress `t` in 0…1: how fast the animated value moves,
+    /// in units of its whole change per whole duration. Where the curve's x speed vanishes (the
+    /// ends of easeIn / easeOut) the limit is taken through the second derivatives.
+    public func slope(at t: Double) -> Double {
+        if self == .linear { return 1 }
+        let s = t <= 0 ? 0 : t >= 1 ? 1 : solveParameter(forX: t)
+        let dx = derivative(s, x1, x2), dy = derivative(s, y1, y2)
+        if abs(dx) > 1e-9 { return dy / dx }
+        let ddx = secondDerivative(s, x1, x2)
+        return abs(ddx) > 1e-9 ? secondDerivative(s, y1, y2) / ddx : 0
+    }
+
     /// The curve parameter whose x is `x`: Newton's method, with bisection as the fallback when
     /// the slope is too flat. x(s) is monotonic because x1, x2 ∈ 0…1.
     private func solveParameter(forX x: Double) -> Double {
@@ -59,4 +71,9 @@ private func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
 private func derivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
     let u = 1 - s
     return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
+}
+
+/// B(s) = 3p₁s + (3p₂ − 6p₁)s² + (3p₁ − 3p₂ + 1)s³, so B″(s) = 2(3p₂ − 6p₁) + 6(3p₁ − 3p₂ + 1)s.
+private func secondDerivative(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    2 * (3 * p2 - 6 * p1) + 6 * (3 * p1 - 3 * p2 + 1) * s
 }

@@ -9,6 +9,7 @@ struct Options {
     var quiet = false
     var stats = false
     var inspect: String?
+    var timeline = false
     var help = false
     var version = false
 
@@ -27,6 +28,7 @@ struct Options {
       --out PATH      where to write (see above)
       --inspect FILE  write every view's resolved geometry for every frame as JSON
                       (screen points, after effects); with no --out nothing is rendered
+      --timeline      print frame,time,offset as CSV for every frame and exit
       --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
@@ -55,6 +57,7 @@ struct Options {
             case "--scene": scene = try value(arg)
             case "--out": out = try value(arg)
             case "--inspect": inspect = try value(arg)
+            case "--timeline": timeline = true
             case "--scale": scale = try integer(arg, 1...3)
             case "--fps": fps = try integer(arg, 1...120)
             case "--frame": frame = try integer(arg, 0...Int(Int32.max))
@@ -76,7 +79,9 @@ struct Options {
         }
         if help || version { return }
         guard scene != nil else { throw UsageError("--scene is required") }
-        guard out != nil || inspect != nil else { throw UsageError("--out or --inspect is required") }
+        guard out != nil || inspect != nil || timeline else {
+            throw UsageError("--out, --inspect or --timeline is required")
+        }
     }
 }
 

@@ -12,6 +12,10 @@ struct RenderCommand {
         var scene = try SceneDecoder.load(file: options.scene!)
         if let scale = options.scale { scene.canvas.scale = scale }
         if let fps = options.fps { scene.fps = fps }
+        if options.timeline {
+            print(RenderCommand.timelineCSV(scene), terminator: "")
+            return
+        }
         let output = try options.out.map(Output.init(path:))
         let renderer = try Renderer(scene: scene)
         if let path = options.inspect {
@@ -52,6 +56,22 @@ struct RenderCommand {
             }
         }
         if options.stats { FileHandle.standardError.write(Data((stats.line + "\n").utf8)) }
+    }
+
+    /// `frame,time,offset` and one row per frame; seconds and points with 6 decimals.
+    static func timelineCSV(_ scene: Scene) -> String {
+        let timeline = Timeline(scene: scene)
+        var out = "frame,time,offset\n"
+        for (index, offset) in timeline.offsets(fps: scene.fps).enumerated() {
+            out += "\(index),\(decimal6(Timeline.time(ofFrame: index, fps: scene.fps))),\(decimal6(offset))\n"
+        }
+        return out
+    }
+
+    /// Six decimals, never "-0.000000".
+    static func decimal6(_ v: Double) -> String {
+        let text = String(format: "%.6f", v)
+        return text == "-0.000000" ? "0.000000" : text
     }
 
     /// `frame_0000.png`, …: zero-padded to four digits, wider when needed.

@@ -2,8 +2,11 @@ import Scene
 import XCTest
 
 final class TimelineTests: XCTestCase {
+    /// A range wide enough that scrollTo and wait never meet an edge.
+    static let roomy = Timeline.Bounds(range: -10_000...10_000, viewportHeight: 844, scale: 1)
+
     func testScrollToAndWaitAreSampledAtFrameTimes() {
-        let timeline = Timeline(startOffset: 0, script: [
+        let timeline = Timeline(startOffset: 0, bounds: TimelineTests.roomy, script: [
             .wait(duration: 0.5),
             .scrollTo(y: 300, duration: 1, curve: .linear),
             .scrollTo(y: -100, duration: 0.5, curve: .easeInOut),
@@ -22,17 +25,17 @@ final class TimelineTests: XCTestCase {
     }
 
     func testEmptyScriptHasOneFrameAtTheStart() {
-        let timeline = Timeline(startOffset: -20, script: [])
+        let timeline = Timeline(startOffset: -20, bounds: TimelineTests.roomy, script: [])
         XCTAssertEqual(timeline.offsets(fps: 30), [-20])
     }
 
     func testFractionalDurationsRoundFrameCountUp() {
-        XCTAssertEqual(Timeline(startOffset: 0, script: [.wait(duration: 0.1), .wait(duration: 0.2)]).frameCount(fps: 30), 9)
-        XCTAssertEqual(Timeline(startOffset: 0, script: [.wait(duration: 0.11)]).frameCount(fps: 30), 4)
+        XCTAssertEqual(Timeline(startOffset: 0, bounds: TimelineTests.roomy, script: [.wait(duration: 0.1), .wait(duration: 0.2)]).frameCount(fps: 30), 9)
+        XCTAssertEqual(Timeline(startOffset: 0, bounds: TimelineTests.roomy, script: [.wait(duration: 0.11)]).frameCount(fps: 30), 4)
     }
 
     func testZeroDurationScrollJumps() {
-        let timeline = Timeline(startOffset: 0, script: [.scrollTo(y: 50, duration: 0, curve: .linear), .wait(duration: 1)])
+        let timeline = Timeline(startOffset: 0, bounds: TimelineTests.roomy, script: [.scrollTo(y: 50, duration: 0, curve: .linear), .wait(duration: 1)])
         XCTAssertEqual(timeline.offset(at: 0), 50)
     }
 }
