@@ -7,9 +7,21 @@ public struct Layout: Sendable {
     /// Each asset's size in points (pixel size ÷ asset scale).
     public let imageSizes: [String: Size]
 
+    /// Every view's frame from the scene, in content coordinates (screen coordinates under a fixed
+    /// view), before effects and bindings: what view-progress drivers measure.
+    private let placements: [String: (frame: Rect, fixed: Bool)]
+
     public init(scene: Scene, imageSizes: [String: Size]) {
         self.scene = scene
         self.imageSizes = imageSizes
+        var placements: [String: (frame: Rect, fixed: Bool)] = [:]
+        func place(_ view: View, in origin: (Double, Double), fixed: Bool) {
+            let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
+            placements[view.id] = (frame, fixed)
+            for child in view.children { place(child, in: (frame.x, frame.y), fixed: fixed) }
+        }
+        for view in scene.views { place(view, in: (0, 0), fixed: view.fixed) }
+        self.placements = placements
     }
 
     /// The display list at scroll `offset` (contentOffset.y; negative when pulled down).
@@ -17,6 +29,7 @@ public struct Layout: Sendable {
         scene.views.map { view in
             var frame = view.frame
             for case .stretchy(let header) in view.effects { frame = header.frame(frame, offset: offset) }
+            frame = boundFrame(view, frame, offset: offset)
             // Content y = c shows at screen y = c − offset; fixed views are already on screen.
             let screen = view.fixed ? frame : frame.offsetBy(dx: 0, dy: -offset)
             return resolve(view, at: screen, clip: nil, offset: offset)
@@ -32,7 +45,8 @@ public struct Layout: Sendable {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }
         item.children = view.children.map { child in
-            resolve(child, at: child.frame.offsetBy(dx: frame.x, dy: frame.y), clip: ownClip, offset: offset)
+            resolve(child, at: boundFrame(child, child.frame, offset: offset).offsetBy(dx: frame.x, dy: frame.y),
+                    clip: ownClip, offset: offset)
         }
         for effect in view.effects {
             switch effect {
@@ -44,7 +58,53 @@ public struct Layout: Sendable {
                 break   // applied to the frame above and to the image frame
             }
         }
+        applyBindings(view, to: &item, offset: offset)
         return item
+    }
+
+    /// The driver's value at `offset`.
+    private func input(_ driver: Driver, offset: Double) -> Double {
+        switch driver {
+        case .offset:
+            return offset
+        case .viewProgress(let progress):
+            guard let placement = placements[progress.view] else { return 0 }
+            let top = placement.fixed ? placement.frame.y : placement.frame.y - offset
+            return progress.progress(top: top, height: placement.frame.height, viewportHeight: scene.canvas.height)
+        }
+    }
+
+    /// `frame` (in the parent's coordinates) with any bound frame components replaced.
+    private func boundFrame(_ view: View, _ frame: Rect, offset: Double) -> Rect {
+        var frame = frame
+        for binding in view.bindings {
+            let value = binding.value(at: input(binding.driver, offset: offset))
+            switch binding.property {
+            case .x: frame.x = value
+            case .y: frame.y = value
+            case .width: frame.width = max(0, value)
+            case .height: frame.height = max(0, value)
+            default: break
+            }
+        }
+        return frame
+    }
+
+    /// The bound properties that are not part of the frame.
+    private func applyBindings(_ view: View, to item: inout DisplayItem, offset: Double) {
+        for binding in view.bindings {
+            let value = binding.value(at: input(binding.driver, offset: offset))
+            switch binding.property {
+            case .alpha: item.alpha = min(1, max(0, value))
+            case .cornerRadius: item.cornerRadius = max(0, value)
+            case .imageOffsetX: item.image?.frame.x += value
+            case .imageOffsetY: item.image?.frame.y += value
+            case .blur:
+                let fraction = min(1, max(0, value))
+                item.blur = BlurItem(fraction: fraction, effect: item.blur?.effect ?? BlurByPull())
+            case .x, .y, .width, .height: break   // in boundFrame
+            }
+        }
     }
 
     private func imageFrame(_ view: View, frame: Rect, imageSize: Size) -> Rect {

@@ -75,6 +75,8 @@ public struct View: Equatable, Sendable {
     /// Stays put on screen instead of scrolling (navigation bars, toolbars). Top level only.
     public var fixed: Bool
     public var effects: [Effect]
+    /// Properties driven by the scroll, applied in order after the effects.
+    public var bindings: [Binding]
     public var label: Label?
     /// Where the view sits in the scene file, e.g. `views[0].children[2]`, for error messages.
     public var jsonPath: String
@@ -82,11 +84,11 @@ public struct View: Equatable, Sendable {
 
     public init(id: String, frame: Rect, background: Color? = nil, cornerRadius: Double = 0,
                 image: String? = nil, contentMode: ContentMode = .scaleToFill, clipsToBounds: Bool = false,
-                alpha: Double = 1, fixed: Bool = false, effects: [Effect] = [], label: Label? = nil,
+                alpha: Double = 1, fixed: Bool = false, effects: [Effect] = [], bindings: [Binding] = [], label: Label? = nil,
                 jsonPath: String = "", children: [View] = []) {
         self.id = id; self.frame = frame; self.background = background; self.cornerRadius = cornerRadius
         self.image = image; self.contentMode = contentMode; self.clipsToBounds = clipsToBounds
-        self.alpha = alpha; self.fixed = fixed; self.effects = effects; self.label = label
+        self.alpha = alpha; self.fixed = fixed; self.effects = effects; self.bindings = bindings; self.label = label
         self.jsonPath = jsonPath; self.children = children
     }
 }

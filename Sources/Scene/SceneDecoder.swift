@@ -33,6 +33,7 @@ public enum SceneDecoder {
         let views = try root.required("views").array().map {
             try decodeView($0, depth: 1, topLevel: true, assets: assets, ids: &ids)
         }
+        try checkDrivers(views, ids: ids, file: file)
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, file: file)
     }
 
@@ -116,7 +117,7 @@ public enum SceneDecoder {
         }
     }
 
-    private static func decodeCurve(_ node: JSONNode) throws -> TimingCurve {
+    static func decodeCurve(_ node: JSONNode) throws -> TimingCurve {
         if case .array = node.value {
             let items = try node.array()
             guard items.count == 4 else { throw node.fail("expected [x1, y1, x2, y2], found \(items.count) numbers") }
@@ -129,7 +130,7 @@ public enum SceneDecoder {
 
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
-                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment"]
+                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings"]
 
     private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, assets: [String: Asset],
                                    ids: inout Set<String>) throws -> View {
@@ -164,6 +165,7 @@ public enum SceneDecoder {
         if let effects = o["effects"] {
             view.effects = try decodeEffects(effects, for: view, topLevel: topLevel)
         }
+        view.bindings = try o["bindings"].map(decodeBindings) ?? []
         return view
     }
 

@@ -11,9 +11,10 @@ import XCTest
 /// `.build/golden-failures/`, and the failure message names the folder.
 final class GoldenTests: XCTestCase {
     static let samples: [(name: String, frames: [Int])] = [
-        ("stretchy", [0, 20, 40, 75, 110, 160]),
-        ("stretchy-blur", [0, 20, 40, 55, 80, 110]),
+        ("stretchy", [0, 25, 38, 55, 80, 118]),
+        ("stretchy-blur", [0, 20, 40, 60, 90, 125]),
         ("stretchy-pinned", [0, 25, 60, 90, 130]),
+        ("fling", [0, 20, 31, 45, 75, 95]),
         ("parallax-cells", [0, 45, 90, 135, 180, 220]),
         ("text-reveal", [0, 25, 45, 70, 100, 125]),
     ]

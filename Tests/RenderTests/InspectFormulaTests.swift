@@ -13,6 +13,9 @@ final class InspectFormulaTests: XCTestCase {
         let folder = URL(fileURLWithPath: GoldenTests.samplePath("x")).deletingLastPathComponent()
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.map { String($0.dropLast(5)) }.sorted()
+            // Bindings are not article formulas: that sample is held to the preset it reproduces,
+            // frame by frame, in BindingSampleTests.
+            .filter { $0 != "parallax-bindings" }
     }
 
     func testEverySampleFrameMatchesTheFormulas() throws {
