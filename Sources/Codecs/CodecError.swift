@@ -2,10 +2,14 @@
 public enum DecodeError: Error, Equatable, CustomStringConvertible {
     /// libpng refused the data.
     case png(String)
+    /// The header declares more pixels than allowed; nothing was decoded.
+    case tooLarge(width: Int, height: Int, maxPixels: Int)
 
     public var description: String {
         switch self {
         case .png(let message): return "not a readable PNG (libpng: \(message))"
+        case let .tooLarge(w, h, limit):
+            return "the image is \(w)×\(h) (\(w * h) pixels), above the limit of \(limit) pixels (raise it with --max-image-pixels)"
         }
     }
 }

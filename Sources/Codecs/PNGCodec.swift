@@ -7,7 +7,10 @@ import Raster
 /// API catches them inside libpng and returns 0 with a message, which becomes a thrown error here.
 public enum PNGCodec {
     /// Decodes any PNG libpng accepts (grey, palette, 16-bit, interlaced…) to premultiplied RGBA8.
-    public static func decode(_ data: [UInt8]) throws -> Bitmap {
+    ///
+    /// The header is read first: an image of more than `maxPixels` pixels is refused before its
+    /// pixels are allocated or inflated, so a small file cannot expand into gigabytes.
+    public static func decode(_ data: [UInt8], maxPixels: Int = Int.max) throws -> Bitmap {
         var image = png_image()
         image.version = SRPNG_IMAGE_VERSION
         defer { png_image_free(&image) }
@@ -17,6 +20,10 @@ public enum PNGCodec {
         guard begun != 0 else { throw DecodeError.png(message(of: &image)) }
         image.format = SRPNG_FORMAT_RGBA
         let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0 else { throw DecodeError.png("the image has no pixels") }
+        guard width * height <= maxPixels else {
+            throw DecodeError.tooLarge(width: width, height: height, maxPixels: maxPixels)
+        }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         let finished = bytes.withUnsafeMutableBytes { raw in
             png_image_finish_read(&image, nil, raw.baseAddress, Int32(width * 4), nil)

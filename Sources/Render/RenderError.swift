@@ -6,6 +6,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// A font is missing, unreadable, or failed while drawing. Names the scene file, the JSON path
     /// of the label that uses it, and FreeType's reason.
     case font(sceneFile: String, jsonPath: String, reason: String)
+    /// The scene asks for more than a limit allows; the message names the flag that raises it.
+    case limit(kind: RenderLimits.Kind, message: String)
     /// A frame index outside the timeline.
     case frameOutOfRange(index: Int, count: Int)
 
@@ -13,6 +15,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .asset(scene, path, image, reason): return "\(scene): \(path): \(image): \(reason)"
         case let .font(scene, path, reason): return "\(scene): \(path): \(reason)"
+        case let .limit(kind, message): return "\(message) (raise it with \(kind.rawValue))"
         case let .frameOutOfRange(index, count):
             return "frame \(index) is out of range: the scene has \(count) frames (0…\(count - 1))"
         }

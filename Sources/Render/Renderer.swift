@@ -20,17 +20,18 @@ public final class Renderer: Sendable {
     public var pixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
     public var pixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
 
-    public init(scene: Scene) throws {
+    public init(scene: Scene, limits: RenderLimits = RenderLimits()) throws {
         self.scene = scene
+        timeline = Timeline(scene: scene)
+        try limits.check(scene, timeline: timeline)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
         for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
-            let bitmap = try Renderer.loadImage(asset, sceneFile: scene.file)
+            let bitmap = try Renderer.loadImage(asset, sceneFile: scene.file, maxPixels: limits.imagePixels)
             images[name] = bitmap
             sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
         }
         let fonts = try Renderer.loadFonts(scene)
-        timeline = Timeline(scene: scene)
         offsets = timeline.offsets(fps: scene.fps)
         layout = Layout(scene: scene, imageSizes: sizes)
         painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)
@@ -70,14 +71,14 @@ public final class Renderer: Sendable {
         return fonts
     }
 
-    private static func loadImage(_ asset: Asset, sceneFile: String) throws -> Bitmap {
+    private static func loadImage(_ asset: Asset, sceneFile: String, maxPixels: Int) throws -> Bitmap {
         func fail(_ reason: String) -> RenderError {
             .asset(sceneFile: sceneFile, jsonPath: asset.jsonPath, imageFile: asset.path, reason: reason)
         }
         guard let data = FileManager.default.contents(atPath: asset.path) else {
             throw fail(FileManager.default.fileExists(atPath: asset.path) ? "cannot read the file" : "no such file")
         }
-        do { return try PNGCodec.decode(Array(data)) } catch let error as DecodeError {
+        do { return try PNGCodec.decode(Array(data), maxPixels: maxPixels) } catch let error as DecodeError {
             throw fail(error.description)
         }
     }

@@ -1,3 +1,5 @@
+import Render
+
 /// The command line, parsed. Hand-written: no argument-parser package can be fetched here, and the
 /// tool has few options.
 struct Options {
@@ -10,6 +12,7 @@ struct Options {
     var stats = false
     var inspect: String?
     var timeline = false
+    var limits = RenderLimits()
     var help = false
     var version = false
 
@@ -32,6 +35,11 @@ struct Options {
       --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
+      --max-pixels N        limit on pixels per output frame (default 16777216)
+      --max-frames N        limit on frames (default 18000)
+      --max-duration S      limit on the script's length in seconds (default 600)
+      --max-image-pixels N  limit on an image asset's pixels, checked before decoding (default 40000000)
+      --max-views N         limit on views in the scene (default 10000)
       --quiet         no progress output
       --stats         print render and encode time per frame and peak memory to stderr
       --help          show this help
@@ -58,6 +66,11 @@ struct Options {
             case "--out": out = try value(arg)
             case "--inspect": inspect = try value(arg)
             case "--timeline": timeline = true
+            case "--max-pixels": limits.framePixels = try integer(arg, 1...Int(Int32.max))
+            case "--max-frames": limits.frames = try integer(arg, 1...Int(Int32.max))
+            case "--max-duration": limits.duration = Double(try integer(arg, 1...Int(Int32.max)))
+            case "--max-image-pixels": limits.imagePixels = try integer(arg, 1...Int(Int32.max))
+            case "--max-views": limits.views = try integer(arg, 1...Int(Int32.max))
             case "--scale": scale = try integer(arg, 1...3)
             case "--fps": fps = try integer(arg, 1...120)
             case "--frame": frame = try integer(arg, 0...Int(Int32.max))

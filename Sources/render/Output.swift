@@ -54,8 +54,10 @@ struct AtomicOutput {
     /// the previous output stays as it was.
     func produce(_ body: (String) throws -> Void) throws {
         do {
-            try body(temporary)
-            try commit()
+            try Interruption.writing(temporary) {
+                try body(temporary)
+                try Interruption.atomically { try commit() }
+            }
         } catch {
             discard()
             throw error

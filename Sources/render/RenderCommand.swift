@@ -13,11 +13,12 @@ struct RenderCommand {
         if let scale = options.scale { scene.canvas.scale = scale }
         if let fps = options.fps { scene.fps = fps }
         if options.timeline {
+            try options.limits.check(scene, timeline: Timeline(scene: scene))
             print(RenderCommand.timelineCSV(scene), terminator: "")
             return
         }
         let output = try options.out.map(Output.init(path:))
-        let renderer = try Renderer(scene: scene)
+        let renderer = try Renderer(scene: scene, limits: options.limits)
         if let path = options.inspect {
             let report = try Inspection.json(renderer: renderer)
             try AtomicOutput(path: path).produce { try report.write(toFile: $0, atomically: false, encoding: .utf8) }

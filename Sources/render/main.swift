@@ -12,6 +12,7 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+Interruption.install()
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     if options.help {

@@ -37,16 +37,20 @@ final class CLITests: XCTestCase {
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// Runs render with arguments; returns exit status and stderr.
-    @discardableResult
-    func render(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    /// The `render` executable built beside the tests.
+    func executable() throws -> URL {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("render")
         let candidates = [binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("render"),
                           Bundle.main.bundleURL.appendingPathComponent("render")]
-        let executable = try XCTUnwrap(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                                       "render executable not found beside the tests")
+        return try XCTUnwrap(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                             "render executable not found beside the tests")
+    }
+
+    @discardableResult
+    func render(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = try executable()
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let errors = Pipe()
@@ -156,5 +160,53 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try render(["--help"]).status, 0)
         XCTAssertEqual(try render(["--version"]).status, 0)
         try expectError(["--bogus"], status: 2, contains: ["unknown option --bogus"])
+    }
+
+    /// SIGTERM and SIGINT in the middle of a long render leave the previous output untouched and
+    /// no temporary behind, for a GIF and for a frame directory.
+    func testKilledRenderKeepsThePreviousOutput() throws {
+        try write("long.json", CLITests.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
+        try write("old.gif", "previous gif")
+        try FileManager.default.createDirectory(atPath: path("old"), withIntermediateDirectories: false)
+        try write("old/frame_0000.png", "previous frame")
+        for (signal, status, out) in [(SIGTERM, Int32(143), path("old.gif")), (SIGINT, Int32(130), path("old") + "/")] {
+            let process = Process()
+            process.executableURL = try executable()
+            process.arguments = ["--scene", path("long.json"), "--out", out, "--scale", "3"]
+            process.standardError = Pipe()
+            try process.run()
+            // Wait until the temporary exists, so the signal lands mid-render.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .allSatisfy({ !$0.contains("partial") }) {
+                usleep(20_000)
+            }
+            usleep(200_000)
+            XCTAssertTrue(process.isRunning, "the render is still going")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, status)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path("old.gif"), encoding: .utf8), "previous gif")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("old")), ["frame_0000.png"])
+        XCTAssertEqual(try String(contentsOfFile: path("old/frame_0000.png"), encoding: .utf8), "previous frame")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }, [])
+    }
+
+    func testLimitsAreCheckedBeforeRendering() throws {
+        try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--max-frames", "10"], status: 2,
+                        contains: ["30 frames is above the limit of 10 (raise it with --max-frames)"])
+        try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--max-pixels", "1000"], status: 2,
+                        contains: ["a 120×160 frame (19200 pixels) is above the limit of 1000 (raise it with --max-pixels)"])
+        try write("long.json", CLITests.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
+        try expectError(["--scene", path("long.json"), "--out", path("x.gif"), "--max-duration", "30"], status: 2,
+                        contains: ["a script of 60.4 s is above the limit of 30 (raise it with --max-duration)"])
+        try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--max-views", "1"], status: 2,
+                        contains: ["2 views is above the limit of 1 (raise it with --max-views)"])
+        try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--max-image-pixels", "100"], status: 2,
+                        contains: ["scene.json: assets.pic: ", "images/pic.png: the image is 40×30 (1200 pixels), above the limit of 100 pixels (raise it with --max-image-pixels)"])
+        try expectError(["--scene", path("long.json"), "--timeline", "--max-frames", "100"], status: 2,
+                        contains: ["1812 frames is above the limit of 100"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.gif")))
     }
 }

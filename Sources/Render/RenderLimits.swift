@@ -1,0 +1,46 @@
+import Scene
+
+/// Upper bounds on what one render may ask for, checked before anything large is allocated, so a
+/// hostile or mistaken scene fails fast with a clear message instead of exhausting the machine.
+///
+/// The defaults allow a 4096 × 4096 frame, ten minutes at 30 fps and a 40-megapixel photo; each is
+/// raised or lowered with the `render` flag named in `flag`.
+public struct RenderLimits: Equatable, Sendable {
+    /// Output pixels per frame: canvas width × height × scale².
+    public var framePixels = 16_777_216
+    public var frames = 18_000
+    /// Seconds of timeline.
+    public var duration = 600.0
+    /// Pixels of one image asset, read from its PNG header before it is decoded.
+    public var imagePixels = 40_000_000
+    /// Views in the whole tree, counting nested ones.
+    public var views = 10_000
+
+    public init() {}
+
+    public enum Kind: String, Sendable {
+        case framePixels = "--max-pixels", frames = "--max-frames", duration = "--max-duration"
+        case imagePixels = "--max-image-pixels", views = "--max-views"
+    }
+
+    /// Checks what the scene asks for, cheapest first; nothing here allocates per frame or pixel.
+    public func check(_ scene: Scene, timeline: Timeline) throws {
+        let views = scene.views.reduce(0) { $0 + count($1) }
+        try require(Double(views), within: Double(self.views), .views, "\(views) views")
+        let pixels = scene.canvas.width * scene.canvas.height * Double(scene.canvas.scale * scene.canvas.scale)
+        try require(pixels, within: Double(framePixels), .framePixels,
+                    "a \(Int(scene.canvas.width * Double(scene.canvas.scale)))×\(Int(scene.canvas.height * Double(scene.canvas.scale))) frame (\(Int(pixels)) pixels)")
+        try require(timeline.duration, within: duration, .duration, "a script of \(timeline.duration) s")
+        // Compared as a Double first: an absurd duration must not overflow the frame count.
+        let frames = timeline.duration * Double(scene.fps)
+        try require(frames.rounded(.up), within: Double(self.frames), .frames, "\(Int(frames.rounded(.up))) frames")
+    }
+
+    private func count(_ view: View) -> Int { 1 + view.children.reduce(0) { $0 + count($1) } }
+
+    private func require(_ value: Double, within limit: Double, _ kind: Kind, _ what: String) throws {
+        guard value <= limit else { throw RenderError.limit(kind: kind, message: "\(what) is above the limit of \(format(limit))") }
+    }
+
+    private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}
