@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "Scene"),
         // Scene + offset -> display list -> bitmap.
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
+        // Frame hashes, reference checks and pixelmatch-style diffs, for the CLI and for tests.
+        .target(name: "Regression", dependencies: ["Codecs", "Raster"]),
         // The command-line tool. Thin: arguments, progress, output routing.
-        .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster"]),
+        .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression"]),
 
         // Helpers shared by the tests: giflib's decoder, golden files, test bitmaps.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),

@@ -41,9 +41,19 @@ public final class GIFWriter {
 
     /// Appends one frame shown for `delay` centiseconds.
     public func addFrame(_ bitmap: Bitmap, delay: Int) throws {
-        precondition(bitmap.width == width && bitmap.height == height, "frame size differs from the GIF")
+        try addFrame(GIFWriter.quantize(bitmap), delay: delay)
+    }
+
+    /// A frame as GIF stores it: flattened onto white and quantized. Independent of other frames,
+    /// so frames can be prepared on several threads and appended in order.
+    public static func quantize(_ bitmap: Bitmap) -> IndexedImage {
+        Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flattenOnWhite(bitmap))
+    }
+
+    /// Appends one prepared frame shown for `delay` centiseconds.
+    public func addFrame(_ indexed: IndexedImage, delay: Int) throws {
+        precondition(indexed.width == width && indexed.height == height, "frame size differs from the GIF")
         guard let gif else { throw EncodeError.gif(code: 0, message: "writer already finished") }
-        let indexed = Quantizer.quantize(width: width, height: height, rgb: GIFWriter.flattenOnWhite(bitmap))
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                            DelayTime: Int32(max(2, min(65535, delay))),
                                            TransparentColor: NO_TRANSPARENT_COLOR)

@@ -2,7 +2,7 @@
 ///
 /// Invariants: `indices.count == width * height`, every index is below `palette.count`, and the
 /// palette holds between 1 and 256 colours, packed as 0xRRGGBB.
-public struct IndexedImage: Equatable {
+public struct IndexedImage: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public let palette: [UInt32]

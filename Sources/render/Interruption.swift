@@ -19,13 +19,22 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 lock.lock()   // never released: the process ends here
-                if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+                if let temporary { discard(temporary) }
                 FileHandle.standardError.write(Data("\nerror: interrupted; the previous output is unchanged\n".utf8))
                 _exit(status)
             }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Removes a temporary file or directory that other threads may still be writing into. It is
+    /// renamed away first, in one step, so frames written from now on fail instead of landing in a
+    /// directory that is being deleted and keeping it alive.
+    private static func discard(_ path: String) {
+        let trash = path + ".interrupted"
+        let target = rename(path, trash) == 0 ? trash : path
+        try? FileManager.default.removeItem(atPath: target)
     }
 
     /// Runs `body` with `path` registered as the temporary to remove on a signal.

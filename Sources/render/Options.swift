@@ -1,3 +1,5 @@
+import Foundation
+import Regression
 import Render
 
 /// The command line, parsed. Hand-written: no argument-parser package can be fetched here, and the
@@ -13,6 +15,16 @@ struct Options {
     var inspect: String?
     var timeline = false
     var limits = RenderLimits()
+    /// Threads rendering frames; output is identical for any value.
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// First and last frame to render, by their index in the whole timeline.
+    var frames: ClosedRange<Int>?
+    var hashes: String?
+    var check: String?
+    var artifacts: String?
+    var tolerance = Tolerance()
+    var contactSheet: String?
+    var every = 1
     var help = false
     var version = false
 
@@ -29,12 +41,23 @@ struct Options {
     Options:
       --scene FILE    the scene JSON
       --out PATH      where to write (see above)
+      --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
+      --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
+                      expected and diff PNGs of each failing frame in the artifacts folder
+      --artifacts DIR where --check writes failures (default: <scene>-failures beside FILE)
+      --threshold T   per-pixel colour distance 0…1 (YIQ, as pixelmatch) under which pixels count
+                      as equal; needs reference PNGs beside the hash file (default: exact)
+      --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
+      --max-diff-ratio R    the same as a fraction of the frame's pixels (default 0)
+      --contact-sheet FILE  every frame (or every K-th, --every K) tiled into one labelled PNG
       --inspect FILE  write every view's resolved geometry for every frame as JSON
                       (screen points, after effects); with no --out nothing is rendered
       --timeline      print frame,time,offset as CSV for every frame and exit
       --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
+      --frames A-B    only frames A to B (or just A), keeping their index in the whole timeline
+      --jobs N        render N frames at a time (default: the number of cores); output is identical
       --max-pixels N        limit on pixels per output frame (default 16777216)
       --max-frames N        limit on frames (default 18000)
       --max-duration S      limit on the script's length in seconds (default 600)
@@ -53,6 +76,13 @@ struct Options {
             guard let v = rest.popFirst(), !v.hasPrefix("--") else { throw UsageError("\(name) needs a value") }
             return v
         }
+        func fraction(_ name: String) throws -> Double {
+            let text = try value(name)
+            guard let v = Double(text), (0...1).contains(v) else {
+                throw UsageError("\(name) expects a number from 0 to 1, got \"\(text)\"")
+            }
+            return v
+        }
         func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
             let text = try value(name)
             guard let v = Int(text), range.contains(v) else {
@@ -66,6 +96,14 @@ struct Options {
             case "--out": out = try value(arg)
             case "--inspect": inspect = try value(arg)
             case "--timeline": timeline = true
+            case "--hashes": hashes = try value(arg)
+            case "--check": check = try value(arg)
+            case "--artifacts": artifacts = try value(arg)
+            case "--threshold": tolerance.threshold = try fraction(arg)
+            case "--max-diff-pixels": tolerance.maxDiffPixels = try integer(arg, 0...Int(Int32.max))
+            case "--max-diff-ratio": tolerance.maxDiffRatio = try fraction(arg)
+            case "--contact-sheet": contactSheet = try value(arg)
+            case "--every": every = try integer(arg, 1...100_000)
             case "--max-pixels": limits.framePixels = try integer(arg, 1...Int(Int32.max))
             case "--max-frames": limits.frames = try integer(arg, 1...Int(Int32.max))
             case "--max-duration": limits.duration = Double(try integer(arg, 1...Int(Int32.max)))
@@ -74,6 +112,8 @@ struct Options {
             case "--scale": scale = try integer(arg, 1...3)
             case "--fps": fps = try integer(arg, 1...120)
             case "--frame": frame = try integer(arg, 0...Int(Int32.max))
+            case "--frames": frames = try Options.range(try value(arg))
+            case "--jobs": jobs = try integer(arg, 1...256)
             case "--quiet", "-q": quiet = true
             case "--stats": stats = true
             case "--help", "-h": help = true
@@ -92,9 +132,20 @@ struct Options {
         }
         if help || version { return }
         guard scene != nil else { throw UsageError("--scene is required") }
-        guard out != nil || inspect != nil || timeline else {
-            throw UsageError("--out, --inspect or --timeline is required")
+        guard out != nil || inspect != nil || timeline || hashes != nil || check != nil || contactSheet != nil else {
+            throw UsageError("nothing to do: give --out, --hashes, --check, --contact-sheet, --inspect or --timeline")
         }
+    }
+}
+
+extension Options {
+    /// `A-B` or `A`, with A ≤ B.
+    static func range(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last!, first >= 0, first <= last else {
+            throw UsageError("--frames expects A-B with 0 ≤ A ≤ B, or a single frame number, got \"\(text)\"")
+        }
+        return first...last
     }
 }
 

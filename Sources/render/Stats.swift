@@ -1,23 +1,25 @@
 import Foundation
 
 /// Time spent rendering and encoding, and the process's peak memory; printed by `--stats` so that
-/// benchmarks can tell the two phases apart.
-struct Stats {
-    private(set) var frames = 0
-    private(set) var renderSeconds = 0.0
-    private(set) var encodeSeconds = 0.0
+/// benchmarks can tell the two phases apart. Safe to record into from several threads; with
+/// `--jobs` the totals are summed over threads, so they measure work, not wall time.
+final class Stats: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames = 0
+    private var renderSeconds = 0.0
+    private var encodeSeconds = 0.0
 
     /// Runs `body`, adding its duration to the render total.
-    mutating func render<T>(_ body: () throws -> T) rethrows -> T {
+    func render<T>(_ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now()
-        defer { renderSeconds += Stats.seconds(since: start); frames += 1 }
+        defer { lock.withLock { renderSeconds += Stats.seconds(since: start); frames += 1 } }
         return try body()
     }
 
     /// Runs `body`, adding its duration to the encode total.
-    mutating func encode<T>(_ body: () throws -> T) rethrows -> T {
+    func encode<T>(_ body: () throws -> T) rethrows -> T {
         let start = DispatchTime.now()
-        defer { encodeSeconds += Stats.seconds(since: start) }
+        defer { lock.withLock { encodeSeconds += Stats.seconds(since: start) } }
         return try body()
     }
 
@@ -34,8 +36,10 @@ struct Stats {
 
     /// One machine-readable line: `stats frames=N render_ms_per_frame=X encode_ms_per_frame=Y peak_rss_kib=Z`.
     var line: String {
-        let n = Double(max(1, frames))
-        return "stats frames=\(frames) render_ms_per_frame=\(String(format: "%.3f", renderSeconds * 1000 / n))"
-            + " encode_ms_per_frame=\(String(format: "%.3f", encodeSeconds * 1000 / n)) peak_rss_kib=\(Stats.peakResidentKiB)"
+        lock.withLock {
+            let n = Double(max(1, frames))
+            return "stats frames=\(frames) render_ms_per_frame=\(String(format: "%.3f", renderSeconds * 1000 / n))"
+                + " encode_ms_per_frame=\(String(format: "%.3f", encodeSeconds * 1000 / n)) peak_rss_kib=\(Stats.peakResidentKiB)"
+        }
     }
 }

@@ -31,6 +31,9 @@ do {
     fail(error.description, status: 2)
 } catch let error as EncodeError {
     fail(error.description, status: 1)
+} catch let error as CheckFailure {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
 } catch let error as IOFailure {
     fail(error.description, status: 1)
 } catch let error as CocoaError {

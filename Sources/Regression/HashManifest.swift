@@ -1,0 +1,50 @@
+/// A list of frame hashes in sha256sum's layout: one `<64 hex digits>  <name>` line per frame,
+/// where the name is `<scene>/frame_0000`. The file checks with `sha256sum -c` only in spirit
+/// (the hash covers decoded pixels, not PNG bytes), but reads and diffs like one.
+public struct HashManifest: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var hash: String
+        public var name: String
+
+        public init(hash: String, name: String) { self.hash = hash; self.name = name }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) { self.entries = entries }
+
+    /// The name of frame `index` of a scene: `stretchy/frame_0042`.
+    public static func frameName(scene: String, index: Int) -> String {
+        let digits = String(index)
+        return "\(scene)/frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Parses manifest text; blank lines are skipped, anything else malformed is an error.
+    public init(parsing text: String) throws {
+        var entries: [Entry] = []
+        var names = Set<String>()
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let hash = line.prefix(64)
+            let isHex = hash.count == 64 && hash.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+            guard isHex, line.dropFirst(64).hasPrefix("  "), line.count > 66 else {
+                throw ParseError(line: number + 1, message: "expected \"<64 lowercase hex digits>  <name>\"")
+            }
+            let name = String(line.dropFirst(66))
+            guard names.insert(name).inserted else { throw ParseError(line: number + 1, message: "\(name) is listed twice") }
+            entries.append(Entry(hash: String(hash), name: name))
+        }
+        self.entries = entries
+    }
+
+    public var text: String { entries.map { "\($0.hash)  \($0.name)\n" }.joined() }
+
+    public subscript(name: String) -> String? { entries.first { $0.name == name }?.hash }
+}
