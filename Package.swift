@@ -5,6 +5,8 @@ let package = Package(
     name: "ScrollReel",
     products: [
         .executable(name: "render", targets: ["render"]),
+        // For other packages' tests: render scenes and compare frames with recorded references.
+        .library(name: "ScrollReelTesting", targets: ["ScrollReelTesting"]),
     ],
     targets: [
         // System libraries, reached through module maps. Debian names the packages.
@@ -25,6 +27,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
         // Frame hashes, reference checks and pixelmatch-style diffs, for the CLI and for tests.
         .target(name: "Regression", dependencies: ["Codecs", "Raster"]),
+        // assertFrames for XCTest, with swift-snapshot-testing's record modes.
+        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster"]),
         // The command-line tool. Thin: arguments, progress, output routing.
         .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression"]),
 
@@ -34,7 +38,8 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression",
+                                                      "ScrollReelTesting", "TestSupport"],
                     exclude: ["Goldens"]),
         // Runs the built `render` executable as a user would.
         .testTarget(name: "CLITests", dependencies: ["render", "Codecs", "Raster", "TestSupport"]),

@@ -10,6 +10,8 @@ final class CheckRun {
     let manifestPath: String
     let check: FrameCheck
     let artifacts: URL
+    /// The artifacts folder as the user would type it: relative when the hash file was.
+    let artifactsShown: String
     let scene: String
     private(set) var compared = 0
     private(set) var failures: [(name: String, reason: String)] = []
@@ -28,7 +30,9 @@ final class CheckRun {
         self.scene = ((options.scene! as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
         check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: options.tolerance)
-        artifacts = options.artifacts.map { URL(fileURLWithPath: $0) } ?? folder.appendingPathComponent("\(self.scene)-failures")
+        let parent = (manifestPath as NSString).deletingLastPathComponent
+        artifactsShown = options.artifacts ?? (parent.isEmpty ? "" : parent + "/") + "\(self.scene)-failures"
+        artifacts = URL(fileURLWithPath: artifactsShown)
         // Artifacts of an earlier run would mislead: the folder holds only this run's failures.
         try? FileManager.default.removeItem(at: artifacts)
     }
@@ -62,11 +66,11 @@ final class CheckRun {
             print("check: all \(total) frames match \(manifestPath)\(note)")
             return
         }
-        var lines = ["check: \(failures.count) of \(total) frames differ from \(manifestPath)"]
+        var lines = ["check: \(failures.count) frames fail against \(manifestPath) (\(total) rendered)"]
         // A long list buries the summary; the artifacts folder has every failing frame anyway.
         lines += failures.prefix(20).map { "  \($0.name): \($0.reason)" }
         if failures.count > 20 { lines.append("  … and \(failures.count - 20) more") }
-        if FileManager.default.fileExists(atPath: artifacts.path) { lines.append("artifacts: \(artifacts.path)/") }
+        if FileManager.default.fileExists(atPath: artifacts.path) { lines.append("artifacts: \(artifactsShown)/") }
         throw CheckFailure(description: lines.joined(separator: "\n"))
     }
 }

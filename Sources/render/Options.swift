@@ -5,6 +5,12 @@ import Render
 /// The command line, parsed. Hand-written: no argument-parser package can be fetched here, and the
 /// tool has few options.
 struct Options {
+    /// What the invocation does besides rendering a scene.
+    enum Command: Equatable { case render, validate, assemble }
+
+    var command = Command.render
+    /// Scene files for `validate`, or the frame folder for `gif`.
+    var inputs: [String] = []
     var scene: String?
     var out: String?
     var scale: Int?
@@ -30,6 +36,9 @@ struct Options {
 
     static let usage = """
     usage: render --scene FILE --out PATH [options]
+           render validate FILE...          check scenes without rendering them
+           render gif DIR --out NAME.gif [--fps N]
+                                            assemble a folder of frame_NNNN.png into a GIF
 
     Renders the frames of a ScrollReel scene.
 
@@ -72,6 +81,11 @@ struct Options {
     /// Parses `arguments` (without the program name).
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
+        switch rest.first {
+        case "validate": command = .validate; rest.removeFirst()
+        case "gif": command = .assemble; rest.removeFirst()
+        default: break
+        }
         func value(_ name: String) throws -> String {
             guard let v = rest.popFirst(), !v.hasPrefix("--") else { throw UsageError("\(name) needs a value") }
             return v
@@ -118,6 +132,7 @@ struct Options {
             case "--stats": stats = true
             case "--help", "-h": help = true
             case "--version": version = true
+            case _ where !arg.hasPrefix("-") && command != .render: inputs.append(arg)
             default: throw UsageError("unknown option \(arg)")
             }
         }
@@ -131,6 +146,17 @@ struct Options {
             }
         }
         if help || version { return }
+        switch command {
+        case .validate:
+            guard !inputs.isEmpty else { throw UsageError("validate needs at least one scene file") }
+            return
+        case .assemble:
+            guard inputs.count == 1 else { throw UsageError("gif needs one folder of frame_NNNN.png files") }
+            guard let out, out.lowercased().hasSuffix(".gif") else { throw UsageError("gif needs --out NAME.gif") }
+            return
+        case .render:
+            break
+        }
         guard scene != nil else { throw UsageError("--scene is required") }
         guard out != nil || inspect != nil || timeline || hashes != nil || check != nil || contactSheet != nil else {
             throw UsageError("nothing to do: give --out, --hashes, --check, --contact-sheet, --inspect or --timeline")

@@ -1,10 +1,13 @@
 import Foundation
 
-/// A one-line progress report on stderr, only when stderr is a terminal and not silenced.
-struct Progress {
+/// A progress bar on stderr — frames done, frames per second, time left — only when stderr is a
+/// terminal and not silenced with --quiet. Redrawn at most ten times a second, so it costs nothing
+/// next to rendering.
+final class Progress {
     private let enabled: Bool
     private let total: Int
     private let start = Date()
+    private var lastDraw = Date.distantPast
 
     init(total: Int, quiet: Bool) {
         self.total = total
@@ -13,15 +16,26 @@ struct Progress {
 
     func update(done: Int) {
         guard enabled else { return }
-        let elapsed = Date().timeIntervalSince(start)
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = now
+        let elapsed = now.timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? Double(total - done) / rate : 0
-        let line = "\rframe \(done)/\(total)  \(String(format: "%.1f", rate)) fps  ETA \(String(format: "%.0f", eta)) s  "
+        let width = 24, filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let line = "\r\(bar) \(done)/\(total) frames  \(String(format: "%.1f", rate)) fps  ETA \(Progress.clock(eta))\u{1B}[K"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
     func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    /// `42 s` or `3:07`.
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s < 60 ? "\(s) s" : "\(s / 60):" + String(format: "%02d", s % 60)
     }
 }

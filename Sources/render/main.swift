@@ -20,7 +20,11 @@ do {
     } else if options.version {
         print("render \(version)")
     } else {
-        try RenderCommand(options: options).run()
+        switch options.command {
+        case .render: try RenderCommand(options: options).run()
+        case .validate: try ValidateCommand(options: options).run()
+        case .assemble: try AssembleCommand(options: options).run()
+        }
     }
 } catch let error as UsageError {
     fail("\(error)\nrun 'render --help' for usage", status: 2)

@@ -3,69 +3,7 @@ import Raster
 import TestSupport
 import XCTest
 
-/// Runs the `render` executable built beside the tests, as a user would.
-final class CLITests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
-        // A small two-colour picture, so the scene needs no file from the repository.
-        var bytes: [UInt8] = []
-        for y in 0..<30 { for x in 0..<40 { bytes += (x < 20) == (y < 15) ? [230, 120, 30, 255] : [20, 90, 200, 255] } }
-        try Data(PNGCodec.encode(Bitmap(width: 40, height: 30, straight: bytes)!))
-            .write(to: folder.appendingPathComponent("images/pic.png"))
-        try write("scene.json", CLITests.scene)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
-
-    static let scene = """
-    {"canvas": {"width": 60, "height": 80, "scale": 2, "background": "#F2F2F7"}, "fps": 30,
-     "assets": {"pic": "images/pic.png"},
-     "scroll": {"contentHeight": 300, "script": [{"scrollTo": -30, "duration": 0.4, "curve": "easeOut"},
-                                                 {"scrollTo": 120, "duration": 0.6}]},
-     "views": [{"id": "header", "frame": [0, 0, 60, 40], "image": "pic", "contentMode": "scaleAspectFill",
-                "clipsToBounds": true, "effects": [{"stretchy": {}}]},
-               {"id": "card", "frame": [8, 50, 44, 100], "background": "#FFFFFF", "cornerRadius": 6}]}
-    """
-
-    func write(_ name: String, _ text: String) throws {
-        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
-
-    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-    /// Runs render with arguments; returns exit status and stderr.
-    /// The `render` executable built beside the tests.
-    func executable() throws -> URL {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("render")
-        let candidates = [binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("render"),
-                          Bundle.main.bundleURL.appendingPathComponent("render")]
-        return try XCTUnwrap(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                             "render executable not found beside the tests")
-    }
-
-    @discardableResult
-    func render(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    func decodePNG(_ name: String) throws -> Bitmap {
-        try PNGCodec.decode(Array(Data(contentsOf: folder.appendingPathComponent(name))))
-    }
-
+final class CLITests: CLITestCase {
     func testDirectoryAndSingleFrameOutputsAgree() throws {
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("frames") + "/"]).status, 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
@@ -96,38 +34,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try decodePNG("d/frame_0003.png").width, 60)
     }
 
-    func expectError(_ arguments: [String], status: Int32, contains parts: [String],
-                     file: StaticString = #filePath, line: UInt = #line) throws {
-        let (code, stderr) = try render(arguments)
-        XCTAssertEqual(code, status, stderr, file: file, line: line)
-        XCTAssertTrue(stderr.hasPrefix("error: "), stderr, file: file, line: line)
-        for part in parts { XCTAssertTrue(stderr.contains(part), "\(stderr) lacks \(part)", file: file, line: line) }
-        for trap in ["Fatal error", "Stack dump", "Illegal instruction", "backtrace"] {
-            XCTAssertFalse(stderr.contains(trap), stderr, file: file, line: line)
-        }
-    }
-
     func testBadScenesGiveClearErrors() throws {
         try write("broken.json", "{\"canvas\": {\"width\": 60,,}")
         try expectError(["--scene", path("broken.json"), "--out", path("x.gif")], status: 2,
                         contains: ["broken.json:1:25: invalid JSON: expected a quoted key"])
-        try write("type.json", CLITests.scene.replacingOccurrences(of: "[8, 50, 44, 100]", with: "\"8, 50\""))
+        try write("type.json", CLITestCase.scene.replacingOccurrences(of: "[8, 50, 44, 100]", with: "\"8, 50\""))
         try expectError(["--scene", path("type.json"), "--out", path("x.gif")], status: 2,
                         contains: ["type.json: views[1].frame: expected [x, y, width, height]"])
-        try write("asset.json", CLITests.scene.replacingOccurrences(of: "images/pic.png", with: "images/gone.png"))
+        try write("asset.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "images/gone.png"))
         try expectError(["--scene", path("asset.json"), "--out", path("x.gif")], status: 2,
                         contains: ["asset.json: assets.pic: ", "images/gone.png: no such file"])
         try write("images/fake.png", "this is not a PNG")
-        try write("notpng.json", CLITests.scene.replacingOccurrences(of: "images/pic.png", with: "images/fake.png"))
+        try write("notpng.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "images/fake.png"))
         try expectError(["--scene", path("notpng.json"), "--out", path("x.gif")], status: 2,
                         contains: ["notpng.json: assets.pic: ", "fake.png: not a readable PNG (libpng: "])
         try expectError(["--scene", path("missing.json"), "--out", path("x.gif")], status: 2, contains: ["missing.json: no such file"])
-        try write("font.json", CLITests.scene.replacingOccurrences(of: "\"cornerRadius\": 6}",
+        try write("font.json", CLITestCase.scene.replacingOccurrences(of: "\"cornerRadius\": 6}",
                                                                    with: "\"cornerRadius\": 6, \"text\": \"Hi\", \"font\": \"fonts/Gone.ttf\"}"))
         try expectError(["--scene", path("font.json"), "--out", path("x.gif")], status: 2,
                         contains: ["font.json: views[1].font: ", "fonts/Gone.ttf: no such file"])
         try write("images/fake.ttf", "not a font")
-        try write("badfont.json", CLITests.scene.replacingOccurrences(of: "\"cornerRadius\": 6}",
+        try write("badfont.json", CLITestCase.scene.replacingOccurrences(of: "\"cornerRadius\": 6}",
                                                                       with: "\"cornerRadius\": 6, \"text\": \"Hi\", \"font\": \"images/fake.ttf\"}"))
         try expectError(["--scene", path("badfont.json"), "--out", path("x.gif")], status: 2,
                         contains: ["badfont.json: views[1].font: ", "fake.ttf: not a usable font (FreeType: unknown file format)"])
@@ -143,7 +70,7 @@ final class CLITests: XCTestCase {
         try write("out.gif", "previous output")
         try write("bad.json", "{")
         XCTAssertEqual(try render(["--scene", path("bad.json"), "--out", path("out.gif")]).status, 2)
-        try write("asset.json", CLITests.scene.replacingOccurrences(of: "images/pic.png", with: "images/gone.png"))
+        try write("asset.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "images/gone.png"))
         XCTAssertEqual(try render(["--scene", path("asset.json"), "--out", path("out.gif")]).status, 2)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out.gif"), encoding: .utf8), "previous output")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
@@ -165,7 +92,7 @@ final class CLITests: XCTestCase {
     /// SIGTERM and SIGINT in the middle of a long render leave the previous output untouched and
     /// no temporary behind, for a GIF and for a frame directory.
     func testKilledRenderKeepsThePreviousOutput() throws {
-        try write("long.json", CLITests.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
+        try write("long.json", CLITestCase.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
         try write("old.gif", "previous gif")
         try FileManager.default.createDirectory(atPath: path("old"), withIntermediateDirectories: false)
         try write("old/frame_0000.png", "previous frame")
@@ -198,7 +125,7 @@ final class CLITests: XCTestCase {
                         contains: ["30 frames is above the limit of 10 (raise it with --max-frames)"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--max-pixels", "1000"], status: 2,
                         contains: ["a 120×160 frame (19200 pixels) is above the limit of 1000 (raise it with --max-pixels)"])
-        try write("long.json", CLITests.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
+        try write("long.json", CLITestCase.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
         try expectError(["--scene", path("long.json"), "--out", path("x.gif"), "--max-duration", "30"], status: 2,
                         contains: ["a script of 60.4 s is above the limit of 30 (raise it with --max-duration)"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--max-views", "1"], status: 2,

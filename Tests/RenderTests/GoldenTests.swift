@@ -1,14 +1,15 @@
 import Codecs
-import Raster
-import Render
-import Scene
-import TestSupport
+import Foundation
+import Regression
+import ScrollReelTesting
 import XCTest
 
-/// Visual regression: chosen frames of each sample, rendered at @1x, against recorded hashes.
+/// Visual regression: chosen frames of each sample, rendered at @1x, against the hashes and
+/// reference PNGs in `Goldens/`, through the same `assertFrames` users get.
 ///
-/// On a mismatch the actual PNG and a diff against the reference PNG are written to
-/// `.build/golden-failures/`, and the failure message names the folder.
+/// Re-record after an intended change with `SCROLLREEL_RECORD=all swift test --filter GoldenTests`,
+/// then look at every PNG that changed. A mismatch leaves actual, expected and diff PNGs in
+/// `Goldens/<sample>-failures/`, named in the failure message.
 final class GoldenTests: XCTestCase {
     static let samples: [(name: String, frames: [Int])] = [
         ("stretchy", [0, 25, 38, 55, 80, 118]),
@@ -19,42 +20,29 @@ final class GoldenTests: XCTestCase {
         ("text-reveal", [0, 25, 45, 70, 100, 125]),
     ]
 
-    let store = GoldenStore(testFile: #filePath)
-
     static func samplePath(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("samples/\(name).json").path
     }
 
-    func testSamplesMatchGoldenHashes() throws {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    func testSamplesMatchGoldens() {
         for (sample, frames) in GoldenTests.samples {
-            var scene = try SceneDecoder.load(file: GoldenTests.samplePath(sample))
-            scene.canvas.scale = 1
-            let renderer = try Renderer(scene: scene)
-            let rendered = try frames.map { (name: "\(sample)/frame_" + String(format: "%04d", $0), bitmap: try renderer.frame($0)) }
-            if GoldenStore.recording {
-                try store.record(sample, frames: rendered)
-                continue
-            }
-            let expected = store.hashes(sample)
-            XCTAssertEqual(expected.count, frames.count, "\(sample): goldens missing; record with SCROLLREEL_RECORD=1")
-            for (name, bitmap) in rendered {
-                let actual = try FrameHash.sha256(bitmap)
-                if actual != expected[name] {
-                    let folder = try store.writeFailure(name, actual: bitmap)
-                    XCTFail("\(name): hash \(actual) differs from golden \(expected[name] ?? "none"); see \(folder.path)")
-                }
-            }
+            assertFrames(scene: GoldenTests.samplePath(sample), frames: frames, scale: 1, references: "Goldens")
         }
     }
 
     /// The reference PNGs decode to exactly the recorded hashes, so diffs are made against the
-    /// very frames the hashes describe.
+    /// very frames the hashes describe, and every listed frame has its PNG.
     func testReferencePNGsMatchTheirHashes() throws {
-        for (sample, _) in GoldenTests.samples {
-            for (name, hash) in store.hashes(sample) {
-                let reference = try XCTUnwrap(store.reference(name), "\(name).png missing")
-                XCTAssertEqual(try FrameHash.sha256(reference), hash, name)
+        for (sample, frames) in GoldenTests.samples {
+            let text = try String(contentsOf: GoldenTests.goldens.appendingPathComponent("\(sample).sha256"), encoding: .utf8)
+            let manifest = try HashManifest(parsing: text)
+            XCTAssertEqual(manifest.entries.map(\.name), frames.map { HashManifest.frameName(scene: sample, index: $0) })
+            for entry in manifest.entries {
+                let data = try Data(contentsOf: GoldenTests.goldens.appendingPathComponent(entry.name + ".png"))
+                XCTAssertEqual(try FrameHash.sha256(PNGCodec.decode(Array(data))), entry.hash, entry.name)
             }
         }
     }

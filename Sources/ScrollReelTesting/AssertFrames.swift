@@ -1,0 +1,108 @@
+import Codecs
+import Foundation
+import Raster
+import Regression
+import Render
+import Scene
+import XCTest
+
+/// Renders frames of a scene and compares them with references recorded beside the test:
+/// `<references>/<scene>.sha256` (sha256sum lines) and `<references>/<scene>/frame_0000.png`.
+///
+/// - Parameters:
+///   - scene: path of the scene JSON, absolute or relative to the test file's folder.
+///   - frames: the frame indices to check; nil checks every frame.
+///   - scale: overrides the scene's `canvas.scale` (1 keeps references small).
+///   - tolerance: exact by default; see `Tolerance`.
+///   - references: the folder, relative to the test file's folder; default `__Frames__`.
+///   - record: see `RecordMode`; by default from `SCROLLREEL_RECORD`.
+///
+/// A failing frame gets `<frame>-actual.png`, `-expected.png` and `-diff.png` (changed pixels red,
+/// anti-aliasing yellow) in `<references>/<scene>-failures/`, and the failure message names it.
+public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, tolerance: Tolerance = Tolerance(),
+                         references: String = "__Frames__", record: RecordMode? = RecordMode.fromEnvironment,
+                         file: StaticString = #filePath, line: UInt = #line) {
+    guard let record else {
+        let valid = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
+        return XCTFail("SCROLLREEL_RECORD must be one of \(valid)", file: file, line: line)
+    }
+    let testFolder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+    let scenePath = scene.hasPrefix("/") ? scene : testFolder.appendingPathComponent(scene).path
+    let folder = references.hasPrefix("/") ? URL(fileURLWithPath: references) : testFolder.appendingPathComponent(references)
+    do {
+        let failures = try verifyFrames(scene: scenePath, frames: frames, scale: scale, tolerance: tolerance,
+                                        references: folder, record: record)
+        if !failures.isEmpty { XCTFail(failures.joined(separator: "\n"), file: file, line: line) }
+    } catch {
+        XCTFail("\(scene): \(error)", file: file, line: line)
+    }
+}
+
+/// What `assertFrames` does, without XCTest: renders, compares, records as `record` says, and
+/// returns one message per frame that failed or was recorded (empty when all match).
+public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, tolerance: Tolerance,
+                         references folder: URL, record: RecordMode) throws -> [String] {
+    var loaded = try SceneDecoder.load(file: scenePath)
+    if let scale { loaded.canvas.scale = scale }
+    let renderer = try Renderer(scene: loaded)
+    let name = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
+    var store = try ReferenceStore(folder: folder, scene: name, tolerance: tolerance)
+    var messages: [String] = []
+    for index in frames ?? Array(0..<renderer.frameCount) {
+        let bitmap = try renderer.frame(index)
+        let frameName = HashManifest.frameName(scene: name, index: index)
+        let hash = try FrameHash.sha256(bitmap)
+        let known = store.check.manifest[frameName] != nil
+        if record == .all || (!known && record != .never) {
+            try store.record(frameName, hash: hash, bitmap: bitmap)
+            messages.append("\(frameName): recorded")
+            continue
+        }
+        let (verdict, diff) = store.check.verdict(name: frameName, hash: hash, bitmap: bitmap)
+        guard case .differs(let reason) = verdict else { continue }
+        if record == .failed {
+            try store.record(frameName, hash: hash, bitmap: bitmap)
+            messages.append("\(frameName): \(reason); re-recorded")
+        } else {
+            let artifacts = folder.appendingPathComponent("\(name)-failures")
+            try store.check.writeArtifacts(name: frameName, actual: bitmap, diff: diff, into: artifacts)
+            messages.append("\(frameName): \(reason); see \(artifacts.path)/")
+        }
+    }
+    try store.save()
+    return messages
+}
+
+/// The references of one scene, updated in memory while recording and saved at the end.
+struct ReferenceStore {
+    let folder: URL
+    private let scene: String
+    private(set) var check: FrameCheck
+    private var changed = false
+
+    init(folder: URL, scene: String, tolerance: Tolerance) throws {
+        self.folder = folder
+        self.scene = scene
+        var manifest = HashManifest()
+        if let text = try? String(contentsOf: folder.appendingPathComponent("\(scene).sha256"), encoding: .utf8) {
+            manifest = try HashManifest(parsing: text)
+        }
+        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: tolerance)
+    }
+
+    mutating func record(_ name: String, hash: String, bitmap: Bitmap) throws {
+        var entries = check.manifest.entries.filter { $0.name != name }
+        entries.append(.init(hash: hash, name: name))
+        entries.sort { $0.name < $1.name }
+        check = FrameCheck(manifest: HashManifest(entries: entries), referenceFolder: folder, tolerance: check.tolerance)
+        let png = check.referenceURL(name)
+        try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(PNGCodec.encode(bitmap)).write(to: png)
+        changed = true
+    }
+
+    func save() throws {
+        guard changed else { return }
+        try check.manifest.text.write(to: folder.appendingPathComponent("\(scene).sha256"), atomically: true, encoding: .utf8)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Render
+import Scene
+
+/// `render validate FILE...`: everything a render would check before drawing (the JSON, the
+/// assets' PNG headers, the fonts, the limits), for each scene, without rendering a frame.
+struct ValidateCommand {
+    let options: Options
+
+    /// Reports every scene; throws the first error after all have been tried.
+    func run() throws {
+        var firstError: Error?
+        for file in options.inputs {
+            do {
+                var scene = try SceneDecoder.load(file: file)
+                if let scale = options.scale { scene.canvas.scale = scale }
+                if let fps = options.fps { scene.fps = fps }
+                let renderer = try Renderer(scene: scene, limits: options.limits)
+                let seconds = String(format: "%.2f", renderer.timeline.duration)
+                print("ok: \(file): \(renderer.frameCount) frames, \(seconds) s, \(renderer.pixelWidth)×\(renderer.pixelHeight) px")
+            } catch {
+                if firstError == nil { firstError = error } else { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+}

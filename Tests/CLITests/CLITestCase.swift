@@ -1,0 +1,101 @@
+import Codecs
+import Raster
+import TestSupport
+import XCTest
+
+/// Runs the `render` executable built beside the tests, as a user would: a temporary folder with
+/// a small scene and image, and helpers to run the tool and check its errors.
+class CLITestCase: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        // A small two-colour picture, so the scene needs no file from the repository.
+        var bytes: [UInt8] = []
+        for y in 0..<30 { for x in 0..<40 { bytes += (x < 20) == (y < 15) ? [230, 120, 30, 255] : [20, 90, 200, 255] } }
+        try Data(PNGCodec.encode(Bitmap(width: 40, height: 30, straight: bytes)!))
+            .write(to: folder.appendingPathComponent("images/pic.png"))
+        try write("scene.json", CLITestCase.scene)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    static let scene = """
+    {"canvas": {"width": 60, "height": 80, "scale": 2, "background": "#F2F2F7"}, "fps": 30,
+     "assets": {"pic": "images/pic.png"},
+     "scroll": {"contentHeight": 300, "script": [{"scrollTo": -30, "duration": 0.4, "curve": "easeOut"},
+                                                 {"scrollTo": 120, "duration": 0.6}]},
+     "views": [{"id": "header", "frame": [0, 0, 60, 40], "image": "pic", "contentMode": "scaleAspectFill",
+                "clipsToBounds": true, "effects": [{"stretchy": {}}]},
+               {"id": "card", "frame": [8, 50, 44, 100], "background": "#FFFFFF", "cornerRadius": 6}]}
+    """
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Runs render with arguments; returns exit status and stderr.
+    /// The `render` executable built beside the tests.
+    func executable() throws -> URL {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("render")
+        let candidates = [binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("render"),
+                          Bundle.main.bundleURL.appendingPathComponent("render")]
+        return try XCTUnwrap(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                             "render executable not found beside the tests")
+    }
+
+    @discardableResult
+    func render(_ arguments: [String]) throws -> (status: Int32, stderr: String, stdout: String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Read stdout on another thread so neither pipe can fill up and block the tool.
+        let collected = OutputCollector(output.fileHandleForReading)
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), collected.text())
+    }
+
+    func decodePNG(_ name: String) throws -> Bitmap {
+        try PNGCodec.decode(Array(Data(contentsOf: folder.appendingPathComponent(name))))
+    }
+
+    func expectError(_ arguments: [String], status: Int32, contains parts: [String],
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let (code, stderr, _) = try render(arguments)
+        XCTAssertEqual(code, status, stderr, file: file, line: line)
+        XCTAssertTrue(stderr.hasPrefix("error: "), stderr, file: file, line: line)
+        for part in parts { XCTAssertTrue(stderr.contains(part), "\(stderr) lacks \(part)", file: file, line: line) }
+        for trap in ["Fatal error", "Stack dump", "Illegal instruction", "backtrace"] {
+            XCTAssertFalse(stderr.contains(trap), stderr, file: file, line: line)
+        }
+    }
+}
+
+/// Drains a pipe on a background thread.
+final class OutputCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
