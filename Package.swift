@@ -32,16 +32,19 @@ let package = Package(
         // The command-line tool. Thin: arguments, progress, output routing.
         .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression"]),
 
-        // Helpers shared by the tests: giflib's decoder, golden files, test bitmaps.
+        // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
+        // samples/schema.json against the samples, hand-written bad scenes and the decoder.
+        .testTarget(name: "SchemaTests", dependencies: ["Scene", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression",
                                                       "ScrollReelTesting", "TestSupport"],
                     exclude: ["Goldens"]),
         // Runs the built `render` executable as a user would.
-        .testTarget(name: "CLITests", dependencies: ["render", "Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["render", "Codecs", "Raster", "TestSupport"],
+                    exclude: ["BadScenes"]),
     ]
 )

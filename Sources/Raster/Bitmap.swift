@@ -69,11 +69,4 @@ public struct Bitmap: Equatable, Sendable {
         let i = (y * width + x) * 4
         return PremultipliedColor(unchecked: pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
-
-    /// Whether any pixel is not fully opaque.
-    public var hasTransparency: Bool {
-        pixels.withUnsafeBufferPointer { p in
-            stride(from: 3, to: p.count, by: 4).contains { p[$0] != 255 }
-        }
-    }
 }

@@ -38,7 +38,9 @@ public struct Color: Equatable, Sendable {
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil otherwise.
     public init?(hex: String) {
         let digits = Array(hex.utf8)
-        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9,
+              digits.dropFirst().allSatisfy({ UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0
+                                              || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 }) else { return nil }
         var bytes: [UInt8] = []
         for i in stride(from: 1, to: digits.count, by: 2) {
             guard let v = UInt8(String(decoding: digits[i...i + 1], as: UTF8.self), radix: 16) else { return nil }

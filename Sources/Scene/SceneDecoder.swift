@@ -24,7 +24,9 @@ public enum SceneDecoder {
             throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
         }
         let root = try JSONNode(value: value, path: "", file: file)
-            .object(allowed: ["canvas", "fps", "assets", "scroll", "views"])
+            .object(allowed: ["$schema", "canvas", "fps", "assets", "scroll", "views"])
+        // A pointer to the JSON Schema, for editors; only its type is checked.
+        _ = try root["$schema"]?.string()
         let canvas = try decodeCanvas(root.required("canvas"))
         let fps = try root["fps"]?.integer(in: 1...120) ?? 30
         let assets = try root["assets"].map { try decodeAssets($0, sceneFile: file) } ?? [:]

@@ -32,5 +32,6 @@ final class GeometryTests: XCTestCase {
         XCTAssertNil(Color(hex: "FF8000"))
         XCTAssertNil(Color(hex: "#FF80"))
         XCTAssertNil(Color(hex: "#GG0000"))
+        XCTAssertNil(Color(hex: "#+F+F+F"), "only hex digits: Swift's radix parsing alone would accept signs")
     }
 }

@@ -1,0 +1,113 @@
+import Scene
+import TestSupport
+import XCTest
+
+/// The schema's enums and defaults are copies of the decoder's; these tests catch them drifting.
+final class SchemaDriftTests: XCTestCase {
+    var schema: JSONInstance!
+
+    override func setUpWithError() throws { schema = try JSONInstance(file: Repository.schema) }
+
+    func testEnumsAreTheDecodersChoices() {
+        let choices: [(String, [String])] = [
+            ("$defs/view/properties/contentMode", ContentMode.allCases.map(\.rawValue)),
+            ("$defs/view/properties/fontWeight", Label.Weight.allCases.map(\.rawValue)),
+            ("$defs/view/properties/textAlignment", Label.Alignment.allCases.map(\.rawValue)),
+            ("$defs/curve/oneOf/0", TimingCurve.named.map(\.0)),
+            ("$defs/flingStep/properties/rate", FlingRate.allCases.map(\.rawValue)),
+            ("$defs/blurByPullEffect/properties/blurByPull/properties/mode", BlurByPull.Mode.allCases.map(\.rawValue)),
+            ("$defs/binding/properties/property", Binding.Property.allCases.map(\.rawValue)),
+            ("$defs/driver/oneOf/1/properties/range", ViewProgress.Range.allCases.map(\.rawValue)),
+        ]
+        for (pointer, names) in choices {
+            XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)
+        }
+    }
+
+    /// Every optional key left out, so that the decoder fills in its defaults.
+    static let bare = #"""
+    {"canvas": {"width": 100, "height": 100}, "scroll": {"contentHeight": 100},
+     "views": [{"id": "plain", "frame": [0, 0, 10, 10]}]}
+    """#
+    static let rich = #"""
+    {"canvas": {"width": 100, "height": 100}, "assets": {"pic": {"path": "pic.png"}},
+     "scroll": {"contentHeight": 100, "script": [{"scrollTo": 0, "duration": 1}, {"drag": 0, "duration": 1}, {"fling": 0}]},
+     "views": [
+       {"id": "header", "frame": [0, 0, 100, 50], "image": "pic",
+        "effects": [{"stretchy": {}}, {"blurByPull": {}}, {"parallax": {}}],
+        "bindings": [{"property": "alpha", "driver": {"view": "header"}, "keyframes": [[0, 1]]}]},
+       {"id": "list", "frame": [0, 50, 100, 50], "effects": [{"textReveal": {}}],
+        "children": [{"id": "row", "frame": [0, 0, 100, 50], "text": "Row"}]}]}
+    """#
+
+    func testDefaultsAreWhatTheDecoderFillsIn() throws {
+        let bare = try SceneDecoder.decode(Array(SchemaDriftTests.bare.utf8), file: "/scenes/bare.json")
+        let rich = try SceneDecoder.decode(Array(SchemaDriftTests.rich.utf8), file: "/scenes/rich.json")
+        let plain = bare.views[0], header = rich.views[0], label = try XCTUnwrap(rich.views[1].children[0].label)
+        guard case .scrollTo(_, _, let scrollCurve) = rich.scroll.script[0],
+              case .drag(_, _, let dragCurve) = rich.scroll.script[1], case .fling(_, let rate) = rich.scroll.script[2],
+              case .stretchy(let stretchy) = header.effects[0], case .blurByPull(let blur) = header.effects[1],
+              case .parallax(let parallax) = header.effects[2], case .textReveal(let reveal) = rich.views[1].effects[0],
+              case .viewProgress(let progress) = header.bindings[0].driver
+        else { return XCTFail("the scenes did not decode to the expected steps, effects and driver") }
+        let binding = header.bindings[0]
+
+        let decoded: [(String, JSONInstance)] = [
+            ("properties/fps", .number(Double(bare.fps))),
+            ("properties/assets", bare.assets.isEmpty ? .object([:]) : .null),
+            ("$defs/canvas/properties/scale", .number(Double(bare.canvas.scale))),
+            ("$defs/canvas/properties/background", hex(bare.canvas.background)),
+            ("$defs/asset/oneOf/1/properties/scale", .number(try XCTUnwrap(rich.assets["pic"]).scale)),
+            ("$defs/scroll/properties/insets/properties/top", .number(bare.scroll.insets.top)),
+            ("$defs/scroll/properties/insets/properties/bottom", .number(bare.scroll.insets.bottom)),
+            ("$defs/scroll/properties/script", bare.scroll.script.isEmpty ? .array([]) : .null),
+            ("$defs/scrollToStep/properties/curve", name(of: scrollCurve)),
+            ("$defs/dragStep/properties/curve", name(of: dragCurve)),
+            ("$defs/flingStep/properties/rate", .string(rate.rawValue)),
+            ("$defs/view/properties/cornerRadius", .number(plain.cornerRadius)),
+            ("$defs/view/properties/contentMode", .string(plain.contentMode.rawValue)),
+            ("$defs/view/properties/clipsToBounds", .bool(plain.clipsToBounds)),
+            ("$defs/view/properties/alpha", .number(plain.alpha)),
+            ("$defs/view/properties/fixed", .bool(plain.fixed)),
+            ("$defs/view/properties/effects", plain.effects.isEmpty ? .array([]) : .null),
+            ("$defs/view/properties/bindings", plain.bindings.isEmpty ? .array([]) : .null),
+            ("$defs/view/properties/children", plain.children.isEmpty ? .array([]) : .null),
+            ("$defs/view/properties/fontSize", .number(label.fontSize)),
+            ("$defs/view/properties/fontWeight", .string(label.weight.rawValue)),
+            ("$defs/view/properties/textColor", hex(label.color)),
+            ("$defs/view/properties/textAlignment", .string(label.alignment.rawValue)),
+            (effect("stretchy", "pinned"), .bool(stretchy.pinned)),
+            (effect("blurByPull", "radius"), .number(blur.radius)),
+            (effect("blurByPull", "fullAt"), .number(blur.fullAt)),
+            (effect("blurByPull", "mode"), .string(blur.mode.rawValue)),
+            (effect("parallax", "travel"), .number(parallax.travel)),
+            (effect("textReveal", "bandColor"), hex(reveal.bandColor)),
+            (effect("textReveal", "revealColor"), hex(reveal.revealColor)),
+            // Left out, `from` stays nil and counts as 0 where the band is placed (TextReveal.bandTop).
+            (effect("textReveal", "from"), .number(reveal.from ?? 0)),
+            // Left out, a binding's curve stays nil and interpolates linearly (Binding.value).
+            ("$defs/binding/properties/curve", binding.curve.map(name(of:)) ?? .string("linear")),
+            ("$defs/binding/properties/clamp", .bool(binding.clamp)),
+            ("$defs/driver/oneOf/1/properties/range", .string(progress.range.rawValue)),
+            ("$defs/driver/oneOf/1/properties/insets", .array([.number(progress.insets.top), .number(progress.insets.bottom)])),
+        ]
+        for (pointer, value) in decoded {
+            XCTAssertEqual(schema.at(pointer + "/default"), value, pointer)
+        }
+        let defaults = SchemaWalk.objects(in: schema).filter { $0.value.at("default") != nil }.map(\.pointer)
+        XCTAssertEqual(Set(decoded.map(\.0)), Set(defaults), "every default in the schema is checked here")
+    }
+
+    /// The schema of an effect's parameter.
+    func effect(_ name: String, _ parameter: String) -> String {
+        "$defs/\(name)Effect/properties/\(name)/properties/\(parameter)"
+    }
+
+    func hex(_ c: Color) -> JSONInstance {
+        .string(String(format: "#%02X%02X%02X", c.r, c.g, c.b) + (c.a == 255 ? "" : String(format: "%02X", c.a)))
+    }
+
+    func name(of curve: TimingCurve) -> JSONInstance {
+        TimingCurve.named.first { $0.1 == curve }.map { .string($0.0) } ?? .null
+    }
+}
