@@ -35,7 +35,8 @@ let package = Package(
         // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport", "CPNG"],
+                    exclude: ["PNGs"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
         // samples/schema.json against the samples, hand-written bad scenes and the decoder.
