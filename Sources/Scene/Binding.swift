@@ -30,8 +30,17 @@ public struct Binding: Equatable, Sendable {
             && zip(a.keyframes, b.keyframes).allSatisfy { $0.input == $1.input && $0.output == $1.output }
     }
 
+    /// Outputs stay within the range a scene may state outright. Unclamped keyframes extend their
+    /// end intervals without bound, and a steep one (inputs 1e-9 apart) would otherwise place a
+    /// view where no fixed-point coordinate can, which traps in the rasterizer.
+    public static let outputRange = -1_000_000.0...1_000_000.0
+
     /// The output for a driver value.
     public func value(at input: Double) -> Double {
+        min(max(unbounded(at: input), Binding.outputRange.lowerBound), Binding.outputRange.upperBound)
+    }
+
+    private func unbounded(at input: Double) -> Double {
         let k = keyframes
         guard k.count > 1 else { return k[0].output }
         if input <= k[0].input {

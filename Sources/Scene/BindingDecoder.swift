@@ -15,7 +15,7 @@ extension SceneDecoder {
                 if let last = keyframes.last, input <= last.input {
                     throw numbers[0].fail("keyframe inputs must increase: \(format(input)) follows \(format(last.input))")
                 }
-                keyframes.append((input, try numbers[1].number(in: -1_000_000...1_000_000)))
+                keyframes.append((input, try numbers[1].number(in: Binding.outputRange)))
             }
             return Binding(property: property, driver: try decodeDriver(o.required("driver")), keyframes: keyframes,
                            curve: try o["curve"].map(decodeCurve), clamp: try o["clamp"]?.bool() ?? true)

@@ -23,6 +23,12 @@ final class BindingTests: XCTestCase {
         XCTAssertEqual(b.value(at: 400), -30)
     }
 
+    func testUnclampedOutputsStayWithinTheSceneRange() {
+        let steep = binding([(0, 0), (1e-9, 1_000_000)], clamp: false)
+        XCTAssertEqual(steep.value(at: 100), 1_000_000)
+        XCTAssertEqual(steep.value(at: -100), -1_000_000)
+    }
+
     func testEasingAppliesWithinEachInterval() {
         let b = binding([(0, 0), (100, 200), (200, 0)], curve: .easeIn)
         XCTAssertEqual(b.value(at: 50), 200 * TimingCurve.easeIn.value(at: 0.5), accuracy: 1e-12)
