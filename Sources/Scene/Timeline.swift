@@ -60,9 +60,12 @@ public struct Timeline: Equatable, Sendable {
         return offset
     }
 
-    public func frameCount(fps: Int) -> Int {
+    public func frameCount(fps: Int) -> Int { Int(frames(fps: fps)) }
+
+    /// `frameCount` as a Double, which no script, however long, can overflow.
+    public func frames(fps: Int) -> Double {
         // The tolerance keeps 2.0 s × 30 fps at 60 frames despite binary fractions like 0.1.
-        max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+        max(1, (duration * Double(fps) - 1e-9).rounded(.up))
     }
 
     /// Time of frame `index`.
