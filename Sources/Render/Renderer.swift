@@ -76,7 +76,9 @@ public final class Renderer: Sendable {
             .asset(sceneFile: sceneFile, jsonPath: asset.jsonPath, imageFile: asset.path, reason: reason)
         }
         guard let data = FileManager.default.contents(atPath: asset.path) else {
-            throw fail(FileManager.default.fileExists(atPath: asset.path) ? "cannot read the file" : "no such file")
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: asset.path, isDirectory: &isDirectory)
+            throw fail(!exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a PNG file" : "cannot read the file")
         }
         do { return try PNGCodec.decode(Array(data), maxPixels: maxPixels) } catch let error as DecodeError {
             throw fail(error.description)

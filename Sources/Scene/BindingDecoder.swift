@@ -23,8 +23,14 @@ extension SceneDecoder {
     }
 
     private static func decodeDriver(_ node: JSONNode) throws -> Driver {
-        if case .string = node.value {
-            return try node.choice([("offset", Driver.offset)])
+        let expected = "expected \"offset\" or a view's progress such as {\"view\": \"card\"}"
+        switch node.value {
+        case .string("offset"): return .offset
+        case .string(let s):
+            let hint = closest(to: s, in: ["offset"]).map { "did you mean \"\($0)\"?" } ?? expected
+            throw node.fail("unknown value \"\(s)\"; \(hint)")
+        case .object: break
+        default: throw node.fail("\(expected), found \(node.value.typeName)")
         }
         let o = try node.object(allowed: ["view", "range", "insets"])
         var progress = ViewProgress(view: try o.required("view").string())

@@ -72,7 +72,8 @@ struct JSONNode {
             throw fail("expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \(value.typeName)")
         }
         if let match = options.first(where: { $0.0 == s }) { return match.1 }
-        let hint = closest(to: s, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = closest(to: s, in: names).map { "; did you mean \"\($0)\"?" }
+            ?? "; expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
         throw fail("unknown value \"\(s)\"\(hint)")
     }
 }
@@ -97,11 +98,17 @@ func format(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
 
-/// The candidate nearest to `word` by edit distance, if it is close enough to be a likely typo.
+/// The candidate nearest to `word` by edit distance, if it is close enough to be a likely typo;
+/// else one that begins the word or that the word begins ("backgroundColor" and "background",
+/// "scrol" and "scrollTo"), when the shorter of the two has at least five letters.
 func closest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
+    let w = word.lowercased()
+    let scored = candidates.map { ($0, editDistance(w, $0.lowercased())) }
+    if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) { return best.0 }
+    return candidates.first { candidate in
+        let c = candidate.lowercased()
+        return min(c.count, w.count) >= 5 && (c.hasPrefix(w) || w.hasPrefix(c))
+    }
 }
 
 /// Levenshtein distance between two strings, by characters.

@@ -59,8 +59,36 @@ public struct JSONParser {
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
         case UInt8(ascii: "n"): return try expect("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected character '\(Unicode.Scalar(b))', expected a value")
+        default: throw unexpected(expected: "a value")
         }
+    }
+
+    /// The error for the character at `index`: named whole even when it is not ASCII, with a hint
+    /// for the usual mistakes in hand-written JSON.
+    private func unexpected(expected: String) -> SyntaxError {
+        let rest = bytes[index...]
+        if index == 0 && rest.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return error("the file starts with a byte order mark; save it as UTF-8 without one")
+        }
+        if index == 0 && (rest.starts(with: [0xFF, 0xFE]) || rest.starts(with: [0xFE, 0xFF])) {
+            return error("the file is UTF-16; save it as UTF-8")
+        }
+        let scalar = String(decoding: rest.prefix(4), as: UTF8.self).unicodeScalars.first!
+        var message = "unexpected character '\(scalar)'"
+        if !scalar.isASCII { message += " (U+\(hex(scalar.value)))" }
+        message += ", expected \(expected)"
+        switch scalar {
+        case "/": message += "; JSON has no comments"
+        case "'": message += "; JSON takes double quotes"
+        case "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}": message += "; JSON takes straight double quotes"
+        default: break
+        }
+        return error(message)
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private mutating func parseObject(depth: Int) throws -> JSONValue {
@@ -71,7 +99,13 @@ public struct JSONParser {
         if peek == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard peek == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            switch peek {
+            case UInt8(ascii: "\""): break
+            case UInt8(ascii: "}"): throw error("expected a quoted key after ',', found '}' (JSON allows no trailing comma)")
+            case let b? where b == UInt8(ascii: "'") || b == UInt8(ascii: "/") || b >= 0x80:
+                throw unexpected(expected: "a quoted key")
+            default: throw error("expected a quoted key")
+            }
             let keyStart = index
             let key = try parseString()
             guard seen.insert(key).inserted else {
@@ -87,6 +121,7 @@ public struct JSONParser {
             switch peek {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
+            case nil: throw error("unexpected end of file, expected ',' or '}'")
             default: throw error("expected ',' or '}' in the object")
             }
         }
@@ -99,11 +134,13 @@ public struct JSONParser {
         if peek == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
+            if peek == UInt8(ascii: "]") { throw error("expected a value after ',', found ']' (JSON allows no trailing comma)") }
             items.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return .array(items)
+            case nil: throw error("unexpected end of file, expected ',' or ']'")
             default: throw error("expected ',' or ']' in the array")
             }
         }
@@ -117,8 +154,13 @@ public struct JSONParser {
             return index - s
         }
         if peek == UInt8(ascii: "-") { index += 1 }
-        if peek == UInt8(ascii: "0") { index += 1 }
-        else if digits() == 0 { throw error("invalid number") }
+        if peek == UInt8(ascii: "0") {
+            index += 1
+            if digits() > 0 {
+                index = start
+                throw error("invalid number: leading zeros are not allowed")
+            }
+        } else if digits() == 0 { throw error("invalid number") }
         if peek == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { throw error("invalid number: expected digits after '.'") }
@@ -137,6 +179,7 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws -> String {
+        let start = index
         index += 1
         var out = [UInt8]()
         while true {
@@ -144,7 +187,10 @@ public struct JSONParser {
             index += 1
             switch b {
             case UInt8(ascii: "\""):
-                guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+                guard let s = String(validating: out, as: UTF8.self) else {
+                    index = start
+                    throw error("string is not valid UTF-8")
+                }
                 return s
             case UInt8(ascii: "\\"):
                 guard let e = peek else { throw error("unterminated string") }
@@ -157,9 +203,13 @@ public struct JSONParser {
                 case UInt8(ascii: "r"): out.append(0x0D)
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"): out += try parseUnicodeEscape()
-                default: throw error("invalid escape '\\\(Unicode.Scalar(e))'")
+                default:
+                    index -= 2
+                    throw error("invalid escape '\\\(Unicode.Scalar(e))'")
                 }
-            case 0..<0x20: throw error("control character in string")
+            case 0..<0x20:
+                index -= 1
+                throw error("unescaped control character U+\(hex(UInt32(b))) in string")
             default: out.append(b)
             }
         }

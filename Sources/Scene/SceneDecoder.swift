@@ -11,7 +11,9 @@ public enum SceneDecoder {
     public static func load(file: String) throws -> Scene {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a scene file" : "cannot read the file"
             throw SceneError.unreadable(file: file, reason: reason)
         }
         return try decode(Array(data), file: file)
@@ -53,12 +55,15 @@ public enum SceneDecoder {
         for (name, _) in o.members {
             let entry = o[name]!
             let path: String, scale: Double
-            if case .string = entry.value {
+            switch entry.value {
+            case .string:
                 path = try entry.string(); scale = 1
-            } else {
+            case .object:
                 let e = try entry.object(allowed: ["path", "scale"])
                 path = try e.required("path").string()
                 scale = try e["scale"]?.number(in: 0.1...10) ?? 1
+            default:
+                throw entry.fail("expected a PNG path or {\"path\": …, \"scale\": …}, found \(entry.value.typeName)")
             }
             guard !path.isEmpty else { throw entry.fail("expected a PNG path, found an empty string") }
             assets[name] = Asset(path: resolve(path, against: sceneFile), scale: scale, jsonPath: entry.path)
@@ -213,8 +218,11 @@ public enum SceneDecoder {
     }
 
     static func decodeColor(_ node: JSONNode) throws -> Color {
-        guard case .string(let s) = node.value, let color = Color(hex: s) else {
-            throw node.fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
+        guard case .string(let s) = node.value else {
+            throw node.fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \(node.value.typeName)")
+        }
+        guard let color = Color(hex: s) else {
+            throw node.fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(s)\"")
         }
         return color
     }

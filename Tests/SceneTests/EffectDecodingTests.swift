@@ -32,7 +32,7 @@ final class EffectDecodingTests: XCTestCase {
         XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\\nb\"}"),
                        "s.json: views[0].text: expected a single line of text, without line breaks, tabs or control characters")
         XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\", \"fontWeight\": \"heavy\"}"),
-                       "s.json: views[0].fontWeight: unknown value \"heavy\"")
+                       "s.json: views[0].fontWeight: unknown value \"heavy\"; expected one of \"regular\", \"bold\"")
         XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\", \"textAlignment\": \"centre\"}"),
                        "s.json: views[0].textAlignment: unknown value \"centre\"; did you mean \"center\"?")
     }
@@ -66,6 +66,6 @@ final class EffectDecodingTests: XCTestCase {
         XCTAssertEqual(message("{\"id\": \"v\", \"frame\": [0, 0, 1, 1], \"effects\": [{\"blurByPull\": {\"fullAt\": 0}}]}"),
                        "s.json: views[0].effects[0].blurByPull.fullAt: 0 is out of range 1…100000")
         XCTAssertEqual(message("{\"id\": \"v\", \"frame\": [0, 0, 1, 1], \"effects\": [{\"blurByPull\": {\"mode\": \"alpha\"}}]}"),
-                       "s.json: views[0].effects[0].blurByPull.mode: unknown value \"alpha\"")
+                       "s.json: views[0].effects[0].blurByPull.mode: unknown value \"alpha\"; expected one of \"opacity\", \"radius\"")
     }
 }
