@@ -117,11 +117,6 @@ def to8(v16):
     return (v16 * 255 + 32767) // 65535
 
 
-def gamma_encode8(v16):
-    """A linear-light 16-bit sample encoded for 8-bit output with a 1/2.2 power, as libpng 1.6.39 does."""
-    return round(255 * (v16 / 65535) ** (1 / 2.2))
-
-
 # ---------------------------------------------------------------------------------------------
 # Valid files. Each entry: name -> (png bytes, width, height, straight RGBA8 bytes, tolerance).
 # The tolerance is 0 wherever the conversion is exact integer maths fixed by the PNG format.
@@ -194,20 +189,17 @@ def good_files():
     deep_rgb = grid(w, h, lambda x, y: deep[y][x][:3])
     files["rgb16-srgb"] = (png(w, h, 16, RGB, deep_rgb, before_idat=[srgb_chunk()]), w, h,
                            rgba_bytes(grid(w, h, lambda x, y: tuple(to8(s) for s in deep_rgb[y][x]) + (255,))), 0)
-    # 16 bits without gAMA or sRGB: png.h (PNG_IMAGE_FLAG_16BIT_sRGB) says such samples are taken
-    # as linear light. libpng 1.6.39 then encodes them for 8-bit output with its ordinary gamma
-    # transform, a 1/2.2 power (PNG_GAMMA_sRGB_INVERSE), not the exact sRGB curve png.h describes:
-    # mid grey 32768 becomes 186 (the sRGB curve gives 188; taken as sRGB like 8-bit samples, it
-    # would be 128). Its lookup tables may round a value near a half the other way, hence the
-    # tolerance of 1.
+    # 16 bits without gAMA or sRGB: libpng takes such samples as linear light unless told otherwise
+    # (png.h, PNG_IMAGE_FLAG_16BIT_sRGB); the decoder tells it they are sRGB, as 8-bit samples are,
+    # so they are only scaled, like the tagged ones above, and mid grey 32768 stays 128.
     steps = [0, 16384, 32768, 49152, 65535]
     ramp = grid(w, h, lambda x, y: (steps[x], 32768, y * 21845))
     files["rgb16-untagged"] = (png(w, h, 16, RGB, ramp), w, h,
-                               rgba_bytes(grid(w, h, lambda x, y: tuple(gamma_encode8(s) for s in ramp[y][x]) + (255,))), 1)
+                               rgba_bytes(grid(w, h, lambda x, y: tuple(to8(s) for s in ramp[y][x]) + (255,))), 0)
     grey16 = grid(w, h, lambda x, y: (steps[x], 65535 - y * 30000))
     files["grey-alpha16-untagged"] = (png(w, h, 16, GREY_ALPHA, grey16), w, h,
-                                      rgba_bytes(grid(w, h, lambda x, y: (gamma_encode8(grey16[y][x][0]),) * 3
-                                                      + (to8(grey16[y][x][1]),))), 1)
+                                      rgba_bytes(grid(w, h, lambda x, y: (to8(grey16[y][x][0]),) * 3
+                                                      + (to8(grey16[y][x][1]),))), 0)
 
     # Adam7 with a size that leaves some passes empty in places and odd widths in others.
     iw, ih = 9, 7

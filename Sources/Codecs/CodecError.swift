@@ -2,12 +2,15 @@
 public enum DecodeError: Error, Equatable, CustomStringConvertible {
     /// libpng refused the data.
     case png(String)
+    /// The file has no bytes at all.
+    case empty
     /// The header declares more pixels than allowed; nothing was decoded.
     case tooLarge(width: Int, height: Int, maxPixels: Int)
 
     public var description: String {
         switch self {
         case .png(let message): return "not a readable PNG (libpng: \(message))"
+        case .empty: return "the file is empty, not a PNG"
         case let .tooLarge(w, h, limit):
             return "the image is \(w)×\(h) (\(w * h) pixels), above the limit of \(limit) pixels (raise it with --max-image-pixels)"
         }

@@ -11,6 +11,8 @@ public enum PNGCodec {
     /// The header is read first: an image of more than `maxPixels` pixels is refused before its
     /// pixels are allocated or inflated, so a small file cannot expand into gigabytes.
     public static func decode(_ data: [UInt8], maxPixels: Int = Int.max) throws -> Bitmap {
+        // libpng would call an empty buffer an invalid argument to png_image_begin_read_from_memory.
+        guard !data.isEmpty else { throw DecodeError.empty }
         var image = png_image()
         image.version = SRPNG_IMAGE_VERSION
         defer { png_image_free(&image) }
@@ -19,6 +21,9 @@ public enum PNGCodec {
         }
         guard begun != 0 else { throw DecodeError.png(message(of: &image)) }
         image.format = SRPNG_FORMAT_RGBA
+        // 16-bit samples without gAMA or sRGB are sRGB, as 8-bit ones are and as browsers and UIKit
+        // take them; by default libpng would take them as linear light and brighten them.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0 else { throw DecodeError.png("the image has no pixels") }
         guard width * height <= maxPixels else {

@@ -14,7 +14,7 @@ final class PNGCodecTests: XCTestCase {
     }
 
     func testGarbageAndTruncationAreThrownNotCrashed() throws {
-        XCTAssertThrowsError(try PNGCodec.decode([])) { XCTAssertTrue("\($0)".contains("libpng")) }
+        XCTAssertThrowsError(try PNGCodec.decode([])) { XCTAssertEqual($0 as? DecodeError, .empty) }
         XCTAssertThrowsError(try PNGCodec.decode(Array("not a png at all".utf8)))
         let png = try PNGCodec.encode(noiseBitmap(width: 20, height: 20, seed: 7))
         XCTAssertThrowsError(try PNGCodec.decode(Array(png.prefix(png.count / 2))))
