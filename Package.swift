@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "render", targets: ["render"]),
         // For other packages' tests: render scenes and compare frames with recorded references.
         .library(name: "ScrollReelTesting", targets: ["ScrollReelTesting"]),
+        // The two input parsers, for the fuzz targets in Fuzz/ (a package of its own).
+        .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "Codecs", targets: ["Codecs"]),
     ],
     targets: [
         // System libraries, reached through module maps. Debian names the packages.
