@@ -1,8 +1,6 @@
 import Foundation
 import Raster
 import Regression
-import Render
-import Scene
 
 /// One `--check`: frames are compared as they are rendered, failures collected with their
 /// artifacts, and the result reported at the end (exit 1 when any frame fails).
@@ -17,7 +15,7 @@ final class CheckRun {
     private(set) var failures: [(name: String, reason: String)] = []
     private(set) var tolerated = 0
 
-    init(manifestPath: String, options: Options, scene: Scene) throws {
+    init(manifestPath: String, options: Options) throws {
         self.manifestPath = manifestPath
         let text: String
         do { text = try String(contentsOfFile: manifestPath, encoding: .utf8) } catch {
@@ -27,7 +25,7 @@ final class CheckRun {
         do { manifest = try HashManifest(parsing: text) } catch let error as HashManifest.ParseError {
             throw UsageError("--check \(manifestPath): \(error)")
         }
-        self.scene = ((options.scene! as NSString).lastPathComponent as NSString).deletingPathExtension
+        self.scene = options.sceneName
         let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
         check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: options.tolerance)
         let parent = (manifestPath as NSString).deletingLastPathComponent

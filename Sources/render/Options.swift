@@ -1,6 +1,7 @@
 import Foundation
 import Regression
 import Render
+import Scene
 
 /// The command line, parsed. Hand-written: no argument-parser package can be fetched here, and the
 /// tool has few options.
@@ -165,6 +166,17 @@ struct Options {
 }
 
 extension Options {
+    /// The scene with `--scale` and `--fps` applied.
+    func configured(_ scene: Scene) -> Scene {
+        var scene = scene
+        if let scale { scene.canvas.scale = scale }
+        if let fps { scene.fps = fps }
+        return scene
+    }
+
+    /// The scene file's name without folder and extension: the `<scene>` of frame names in hash files.
+    var sceneName: String { ((scene! as NSString).lastPathComponent as NSString).deletingPathExtension }
+
     /// `A-B` or `A`, with A ≤ B.
     static func range(_ text: String) throws -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }

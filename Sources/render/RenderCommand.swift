@@ -11,16 +11,14 @@ struct RenderCommand {
     let options: Options
 
     func run() throws {
-        var scene = try SceneDecoder.load(file: options.scene!)
-        if let scale = options.scale { scene.canvas.scale = scale }
-        if let fps = options.fps { scene.fps = fps }
+        let scene = options.configured(try SceneDecoder.load(file: options.scene!))
         if options.timeline {
             try options.limits.check(scene, timeline: Timeline(scene: scene))
             print(RenderCommand.timelineCSV(scene), terminator: "")
             return
         }
         let output = try options.out.map(Output.init(path:))
-        let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, scene: scene) }
+        let check = try options.check.map { try CheckRun(manifestPath: $0, options: options) }
         let renderer = try Renderer(scene: scene, limits: options.limits)
         if let path = options.inspect {
             let report = try Inspection.json(renderer: renderer)
@@ -43,7 +41,7 @@ struct RenderCommand {
     /// Renders the frame range once, in parallel, and delivers each frame to every output in order.
     private func renderSequence(_ renderer: Renderer, output: Output?, check: CheckRun?, stats: Stats) throws {
         let range = try frames(renderer)
-        let name = sceneName
+        let name = options.sceneName
         var gifEntries: [GIFTiming.Entry]?
         if case .gif = output {
             gifEntries = GIFTiming(frameCount: renderer.frameCount, fps: renderer.scene.fps).entries.filter { range.contains($0.frame) }
@@ -115,9 +113,6 @@ struct RenderCommand {
             try body(nil, nil)
         }
     }
-
-    /// The scene file's name without folder and extension: the `<scene>` of hash names.
-    var sceneName: String { ((options.scene! as NSString).lastPathComponent as NSString).deletingPathExtension }
 
     /// The frames to render: `--frames`, checked against the timeline, or all of them.
     func frames(_ renderer: Renderer) throws -> ClosedRange<Int> {

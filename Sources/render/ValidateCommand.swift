@@ -12,9 +12,7 @@ struct ValidateCommand {
         var firstError: Error?
         for file in options.inputs {
             do {
-                var scene = try SceneDecoder.load(file: file)
-                if let scale = options.scale { scene.canvas.scale = scale }
-                if let fps = options.fps { scene.fps = fps }
+                let scene = options.configured(try SceneDecoder.load(file: file))
                 let renderer = try Renderer(scene: scene, limits: options.limits)
                 let seconds = String(format: "%.2f", renderer.timeline.duration)
                 print("ok: \(file): \(renderer.frameCount) frames, \(seconds) s, \(renderer.pixelWidth)×\(renderer.pixelHeight) px")
