@@ -8,13 +8,18 @@ import Glibc
 /// then for each frame a graphics control block with its delay and an image with its own palette.
 ///
 /// Frames are flattened onto white (GIF has no partial transparency) and quantized by `Quantizer`.
-/// Every giflib error code becomes an `EncodeError.gif` carrying giflib's message. Call `finish()`
+/// After the first, each frame stores only the rectangle whose shown colours changed; the rest of
+/// the screen keeps the previous frame (disposal "do not dispose"), so what every frame shows is
+/// unchanged while still scenes and small changes cost a few bytes. Every frame is still written,
+/// so decoders count as many frames as were added. Every giflib error code becomes an `EncodeError.gif` carrying giflib's message. Call `finish()`
 /// to complete the file; a writer dropped without it closes the file, which is then incomplete.
 public final class GIFWriter {
     public let width: Int
     public let height: Int
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: FileSink
+    /// The colour of every pixel on screen after the last frame, 0xRRGGBB; empty before the first.
+    private var shown: [UInt32] = []
 
     public init(path: String, width: Int, height: Int) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
@@ -72,9 +77,41 @@ public final class GIFWriter {
             throw EncodeError.gif(code: Int32(E_GIF_ERR_NOT_ENOUGH_MEM), message: "GifMakeMapObject failed")
         }
         defer { GifFreeMapObject(map) }
-        try check(EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, map))
-        var pixels = indexed.indices
+        let colours = indexed.indices.map { indexed.palette[Int($0)] }
+        let area = changedArea(colours)
+        shown = colours
+        try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
+        var pixels = [GifByteType]()
+        pixels.reserveCapacity(area.width * area.height)
+        for row in area.y..<area.maxY {
+            pixels += indexed.indices[(row * width + area.x)..<(row * width + area.maxX)]
+        }
         try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
+    }
+
+    /// The smallest rectangle holding every pixel whose colour differs from what is on screen: the
+    /// whole frame for the first one, and one pixel (GIF has no empty image) when nothing changed.
+    private func changedArea(_ colours: [UInt32]) -> PixelRect {
+        guard shown.count == colours.count else { return PixelRect(x: 0, y: 0, width: width, height: height) }
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        shown.withUnsafeBufferPointer { old in
+            colours.withUnsafeBufferPointer { new in
+                for y in 0..<height {
+                    let row = y * width
+                    var first = -1, last = -1
+                    for x in 0..<width where old[row + x] != new[row + x] {
+                        if first < 0 { first = x }
+                        last = x
+                    }
+                    if first >= 0 {
+                        minX = min(minX, first); maxX = max(maxX, last)
+                        minY = min(minY, y); maxY = y
+                    }
+                }
+            }
+        }
+        guard maxX >= 0 else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// Writes the trailer and closes the file.

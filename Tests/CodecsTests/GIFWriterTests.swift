@@ -140,3 +140,35 @@ final class QuantizerTests: XCTestCase {
         XCTAssertEqual(Quantizer.quantize(width: 64, height: 64, rgb: rgb), Quantizer.quantize(width: 64, height: 64, rgb: rgb))
     }
 }
+
+/// Frames after the first store only what changed; decoders still see every frame whole.
+final class GIFFrameAreaTests: XCTestCase {
+    func testUnchangedAndPartlyChangedFramesAreSmallAndExact() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("area-\(UUID().uuidString).gif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var bitmaps: [Bitmap] = []
+        for k in 0..<4 {
+            var b = Bitmap(width: 40, height: 30, fill: StraightColor(r: 240, g: 240, b: 240).premultiplied)
+            // A square that moves on frame 2 and stays on frames 1 and 3.
+            let x = k == 2 ? 20.0 : 5.0
+            b.fill(RoundedRect(rect: FixedRect(x: x, y: 8, width: 10, height: 10), radius: 0),
+                   color: StraightColor(r: 200, g: 30, b: 30).premultiplied, clip: Clip(pixelWidth: 40, pixelHeight: 30))
+            bitmaps.append(b)
+        }
+        let writer = try GIFWriter(path: path, width: 40, height: 30)
+        for b in bitmaps { try writer.addFrame(b, delay: 3) }
+        try writer.finish()
+        let gif = try DecodedGIF(path: path)
+        XCTAssertEqual(gif.frames.count, 4, "an unchanged frame is still a frame")
+        for (frame, bitmap) in zip(gif.frames, bitmaps) {
+            let expected = bitmap.straightBytes()
+            for (i, c) in frame.rgb.enumerated() {
+                XCTAssertEqual(c, UInt32(expected[i * 4]) << 16 | UInt32(expected[i * 4 + 1]) << 8 | UInt32(expected[i * 4 + 2]))
+            }
+        }
+        // Frame 1 repeats frame 0: one pixel. Frame 2 moves the square: x 5…29, y 8…17.
+        XCTAssertEqual(gif.areas[1], PixelRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(gif.areas[2], PixelRect(x: 5, y: 8, width: 25, height: 10))
+        XCTAssertEqual(gif.areas[0], PixelRect(x: 0, y: 0, width: 40, height: 30))
+    }
+}

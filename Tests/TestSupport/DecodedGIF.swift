@@ -1,5 +1,6 @@
 import CGIF
 import Foundation
+import Raster
 
 /// What the tests read back from a GIF file through giflib's own decoder (DGif).
 public struct DecodedGIF {
@@ -11,6 +12,8 @@ public struct DecodedGIF {
     public var width: Int, height: Int
     public var loopCount: Int?
     public var frames: [Frame]
+    /// The rectangle each image of the file covers.
+    public var areas: [PixelRect] = []
 
     public init(path: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -21,6 +24,9 @@ public struct DecodedGIF {
         guard DGifSlurp(gif) == GIF_OK else { throw DecodeFailure(code: gif.pointee.Error) }
         width = Int(gif.pointee.SWidth); height = Int(gif.pointee.SHeight)
         frames = []
+        // Each image paints its rectangle over what is on screen (disposal: do not dispose), so a
+        // frame is the whole screen after its image.
+        var screen = [UInt32](repeating: 0, count: width * height)
         for i in 0..<Int(gif.pointee.ImageCount) {
             let saved = gif.pointee.SavedImages[i]
             for k in 0..<Int(saved.ExtensionBlockCount) {
@@ -36,13 +42,16 @@ public struct DecodedGIF {
             guard DGifSavedExtensionToGCB(gif, Int32(i), &gcb) == GIF_OK else { throw DecodeFailure(code: -1) }
             let desc = saved.ImageDesc
             let map = (desc.ColorMap ?? gif.pointee.SColorMap)!.pointee
-            let count = Int(desc.Width * desc.Height)
-            var rgb = [UInt32](repeating: 0, count: count)
-            for p in 0..<count {
-                let c = map.Colors[Int(saved.RasterBits[p])]
-                rgb[p] = UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+            let left = Int(desc.Left), top = Int(desc.Top), w = Int(desc.Width), h = Int(desc.Height)
+            areas.append(PixelRect(x: left, y: top, width: w, height: h))
+            guard left + w <= width, top + h <= height else { throw DecodeFailure(code: -2) }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let c = map.Colors[Int(saved.RasterBits[y * w + x])]
+                    screen[(top + y) * width + left + x] = UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+                }
             }
-            frames.append(Frame(delay: Int(gcb.DelayTime), rgb: rgb))
+            frames.append(Frame(delay: Int(gcb.DelayTime), rgb: screen))
         }
     }
 }
