@@ -4,8 +4,9 @@
 ///   is reproduced losslessly.
 /// - Otherwise median cut over the image's histogram of exact 24-bit colours: the box with the
 ///   largest (pixel count × longest side) is split at its weighted median until there are 256 boxes;
-///   each palette entry is its box's pixel-weighted mean. Every colour then maps to its nearest
-///   palette entry in RGB distance.
+///   each palette entry is its box's pixel-weighted mean. Pixels then map to their nearest palette
+///   entry in RGB distance through `OrderedDither`, which keeps exact palette colours flat and
+///   turns gradients into fine texture instead of bands.
 ///
 /// The result depends only on the pixels, never on timing or threads.
 public enum Quantizer {
@@ -15,17 +16,17 @@ public enum Quantizer {
     public static func quantize(width: Int, height: Int, rgb: [UInt32]) -> IndexedImage {
         precondition(rgb.count == width * height && !rgb.isEmpty)
         let histogram = Histogram(rgb)
-        let palette = histogram.colors.count <= maxColors
-            ? histogram.colors
-            : MedianCut(histogram, boxes: maxColors).palette
-        let nearest = NearestColor(palette)
-        let lookup = histogram.colors.map { UInt8(nearest.index(of: $0)) }
+        guard histogram.colors.count <= maxColors else {
+            let palette = MedianCut(histogram, boxes: maxColors).palette
+            let indices = OrderedDither(palette: palette, nearest: NearestColor(palette)).map(width: width, height: height, rgb: rgb)
+            return IndexedImage(width: width, height: height, palette: palette, indices: indices)
+        }
+        // Few enough colours: the palette is the image's own colours, each pixel its exact entry.
+        let palette = histogram.colors
         var indices = [UInt8](repeating: 0, count: rgb.count)
-        histogram.colors.withUnsafeBufferPointer { colors in
-            lookup.withUnsafeBufferPointer { table in
-                indices.withUnsafeMutableBufferPointer { out in
-                    for (i, c) in rgb.enumerated() { out[i] = table[binarySearch(colors, c)] }
-                }
+        palette.withUnsafeBufferPointer { colors in
+            indices.withUnsafeMutableBufferPointer { out in
+                for (i, c) in rgb.enumerated() { out[i] = UInt8(binarySearch(colors, c)) }
             }
         }
         return IndexedImage(width: width, height: height, palette: palette, indices: indices)

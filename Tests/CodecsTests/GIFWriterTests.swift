@@ -48,9 +48,10 @@ final class GIFWriterTests: XCTestCase {
                 let d = max(dr, dg, db)
                 worst = max(worst, d); total += d
             }
-            // 3072 distinct colours into 256: median cut keeps each within a small box.
+            // 3072 distinct colours into 256: median cut keeps each within a small box, and the
+            // ordered dither moves a pixel by at most a few levels more.
             XCTAssertLessThanOrEqual(worst, 24)
-            XCTAssertLessThan(Double(total) / Double(frame.rgb.count), 6)
+            XCTAssertLessThan(Double(total) / Double(frame.rgb.count), 8)
         }
     }
 
@@ -118,21 +119,60 @@ final class GIFTimingTests: XCTestCase {
 }
 
 final class QuantizerTests: XCTestCase {
-    func testNearestColourIsExactAgainstBruteForce() {
+    /// With more than 256 colours each pixel goes to the nearest entry of its colour nudged by at
+    /// most ±4 per channel (the ordered dither). By the triangle inequality the chosen entry is
+    /// then at most 2·|nudge| ≤ 2·√3·4 farther from the pixel than the nearest entry is.
+    func testEachPixelMapsNearItsNearestEntry() {
         var state: UInt32 = 12345
         func next() -> UInt32 { state = state &* 1103515245 &+ 12345; return (state >> 8) & 0xFFFFFF }
         let rgb = (0..<5000).map { _ in next() }
         let image = Quantizer.quantize(width: 100, height: 50, rgb: rgb)
         XCTAssertEqual(image.palette.count, 256)
         for (i, c) in rgb.enumerated() {
-            func d(_ p: UInt32) -> Int {
+            func d(_ p: UInt32) -> Double {
                 let dr = Int(p >> 16) - Int(c >> 16), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
                 let db = Int(p & 0xFF) - Int(c & 0xFF)
-                return dr * dr + dg * dg + db * db
+                return Double(dr * dr + dg * dg + db * db).squareRoot()
             }
             let best = image.palette.map(d).min()!
-            XCTAssertEqual(d(image.palette[Int(image.indices[i])]), best)
+            XCTAssertLessThanOrEqual(d(image.palette[Int(image.indices[i])]), best + 2 * 3.0.squareRoot() * 4 + 1e-9)
         }
+    }
+
+    /// What the dither is for: on a two-dimensional gradient of 16384 colours, 4 × 4 block averages
+    /// come back within 1.39 levels on average; plain nearest-entry mapping gives 1.75 (measured).
+    func testDitherKeepsGradientAveragesCloser() {
+        let w = 256, h = 64
+        var rgb: [UInt32] = []
+        for y in 0..<h { for x in 0..<w { rgb.append(UInt32(x) << 16 | UInt32(y * 4) << 8 | 128) } }
+        let image = Quantizer.quantize(width: w, height: h, rgb: rgb)
+        var error = 0.0, count = 0
+        for by in stride(from: 0, to: h, by: 4) {
+            for bx in stride(from: 0, to: w, by: 4) {
+                for shift: UInt32 in [16, 8] {
+                    var got = 0, want = 0
+                    for y in by..<by + 4 {
+                        for x in bx..<bx + 4 {
+                            got += Int((image.palette[Int(image.indices[y * w + x])] >> shift) & 0xFF)
+                            want += Int((rgb[y * w + x] >> shift) & 0xFF)
+                        }
+                    }
+                    error += Double(abs(got - want)) / 16
+                    count += 1
+                }
+            }
+        }
+        XCTAssertLessThan(error / Double(count), 1.5)
+    }
+
+    /// Colours that are palette entries are never dithered: a flat area stays one index.
+    func testExactColoursStayFlat() {
+        var rgb = [UInt32](repeating: 0xF2F2F7, count: 64 * 64)
+        for i in 0..<2048 { rgb[i] = UInt32(i * 2654435761 & 0xFFFFFF) }   // noise in the top half
+        let image = Quantizer.quantize(width: 64, height: 64, rgb: rgb)
+        let flat = Set(image.indices[2048...])
+        XCTAssertEqual(flat.count, 1)
+        XCTAssertTrue(image.palette.contains(0xF2F2F7))
     }
 
     func testQuantizationIsDeterministic() {
