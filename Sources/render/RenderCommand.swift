@@ -13,8 +13,9 @@ struct RenderCommand {
     func run() throws {
         let scene = options.configured(try SceneDecoder.load(file: options.scene!))
         if options.timeline {
-            try options.limits.check(scene, timeline: Timeline(scene: scene))
-            print(RenderCommand.timelineCSV(scene), terminator: "")
+            let timeline = Timeline(scene: scene)
+            try options.limits.check(scene, timeline: timeline)
+            print(RenderCommand.timelineCSV(timeline, fps: scene.fps), terminator: "")
             return
         }
         let output = try options.out.map(Output.init(path:))
@@ -124,11 +125,10 @@ struct RenderCommand {
     }
 
     /// `frame,time,offset` and one row per frame; seconds and points with 6 decimals.
-    static func timelineCSV(_ scene: Scene) -> String {
-        let timeline = Timeline(scene: scene)
+    static func timelineCSV(_ timeline: Timeline, fps: Int) -> String {
         var out = "frame,time,offset\n"
-        for (index, offset) in timeline.offsets(fps: scene.fps).enumerated() {
-            out += "\(index),\(decimal6(Timeline.time(ofFrame: index, fps: scene.fps))),\(decimal6(offset))\n"
+        for (index, offset) in timeline.offsets(fps: fps).enumerated() {
+            out += "\(index),\(decimal6(Timeline.time(ofFrame: index, fps: fps))),\(decimal6(offset))\n"
         }
         return out
     }
