@@ -18,6 +18,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
+        // Output files and folders: checked before rendering, written aside, put in place together
+        // or not at all; and paths split as text. Knows no pixels and no scenes.
+        .target(name: "FileOutput"),
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster"),
         // PNG and GIF files, quantization, frame hashes.
@@ -25,19 +28,20 @@ let package = Package(
         // Fonts through FreeType: single lines laid out and drawn as glyph masks. No scenes.
         .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
         // The scene model, its validation and the timeline. No pixels.
-        .target(name: "Scene"),
+        .target(name: "Scene", dependencies: ["FileOutput"]),
         // Scene + offset -> display list -> bitmap.
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
         // Frame hashes, reference checks and pixelmatch-style diffs, for the CLI and for tests.
-        .target(name: "Regression", dependencies: ["Codecs", "Raster"]),
+        .target(name: "Regression", dependencies: ["Codecs", "Raster", "FileOutput"]),
         // assertFrames for XCTest, with swift-snapshot-testing's record modes.
-        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster"]),
+        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput"]),
         // The command-line tool. Thin: arguments, progress, output routing.
-        .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression"]),
+        .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput"]),
 
         // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport", "CPNG"],
                     exclude: ["PNGs"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),

@@ -14,13 +14,22 @@ public struct GIFTiming: Equatable {
 
     public let entries: [Entry]
 
-    /// - Precondition: fps > 0.
+    /// The frames `0..<frameCount` of a timeline.
     public init(frameCount: Int, fps: Int) {
+        self.init(frames: 0..<frameCount, fps: fps)
+    }
+
+    /// The frames `frames` of a timeline, timed as they are in the whole timeline, so that ranges
+    /// rendered apart and a whole render agree frame for frame. The last one lasts until the frame
+    /// after the range is due.
+    ///
+    /// - Precondition: fps > 0.
+    public init(frames: Range<Int>, fps: Int) {
         precondition(fps > 0)
         let due = { (i: Int) in 100 * i / fps }
-        let end = due(frameCount)
+        let end = due(frames.upperBound)
         var shown: [Int] = []
-        for i in 0..<frameCount where shown.isEmpty || due(i) - due(shown.last!) >= 2 {
+        for i in frames where shown.isEmpty || due(i) - due(shown.last!) >= 2 {
             shown.append(i)
         }
         // The last shown frame must also last ≥ 2 cs; if not, its predecessor covers its time.

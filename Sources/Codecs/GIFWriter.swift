@@ -1,37 +1,36 @@
 import CGIF
 import Raster
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Writes an animated GIF89a, frame by frame, to a file: a NETSCAPE2.0 block that loops forever,
+/// Writes an animated GIF89a, frame by frame, to a byte sink such as a file: a NETSCAPE2.0 block that loops forever,
 /// then for each frame a graphics control block with its delay and an image with its own palette.
 ///
 /// Frames are flattened onto white (GIF has no partial transparency) and quantized by `Quantizer`.
 /// After the first, each frame stores only the rectangle whose shown colours changed; the rest of
 /// the screen keeps the previous frame (disposal "do not dispose"), so what every frame shows is
 /// unchanged while still scenes and small changes cost a few bytes. Every frame is still written,
-/// so decoders count as many frames as were added. Every giflib error code becomes an `EncodeError.gif` carrying giflib's message. Call `finish()`
-/// to complete the file; a writer dropped without it closes the file, which is then incomplete.
+/// so decoders count as many frames as were added. Every giflib error code becomes an
+/// `EncodeError.gif` carrying giflib's message, and an error thrown by the sink is rethrown as it
+/// was. Call `finish()` to write the trailer; without it the output is incomplete.
 public final class GIFWriter {
     public let width: Int
     public let height: Int
     private var gif: UnsafeMutablePointer<GifFileType>?
-    private let sink: FileSink
+    private let sink: ByteSink
     /// The colour of every pixel on screen after the last frame, 0xRRGGBB; empty before the first.
     private var shown: [UInt32] = []
 
-    public init(path: String, width: Int, height: Int) throws {
+    /// - Parameter write: receives the file's bytes in order; what it throws ends the GIF.
+    public init(width: Int, height: Int, write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "GIF")
         }
         self.width = width
         self.height = height
-        sink = try FileSink(path: path)
+        sink = ByteSink(write)
         var error: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, bytes, length in
             guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
-            return Unmanaged<FileSink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(length))
+            return Unmanaged<ByteSink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(length))
         }, &error)
         guard let gif else { throw GIFWriter.error(error) }
         // Must precede the screen descriptor, or the header says GIF87a.
@@ -114,13 +113,13 @@ public final class GIFWriter {
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
-    /// Writes the trailer and closes the file.
+    /// Writes the trailer.
     public func finish() throws {
         guard let gif else { return }
         self.gif = nil
         var error: Int32 = 0
         let closed = EGifCloseFile(gif, &error)
-        try sink.close()
+        if let failure = sink.failure { throw failure }
         guard closed == GIF_OK else { throw GIFWriter.error(error) }
     }
 
@@ -133,8 +132,9 @@ public final class GIFWriter {
         try check(EGifPutExtensionTrailer(gif))
     }
 
+    /// giflib reports a failed write as its own code; the sink's error says what really happened.
     private func check(_ result: Int32) throws {
-        guard result == GIF_OK else { throw GIFWriter.error(gif?.pointee.Error ?? 0) }
+        guard result == GIF_OK else { throw sink.failure ?? GIFWriter.error(gif?.pointee.Error ?? 0) }
     }
 
     private static func error(_ code: Int32) -> EncodeError {
@@ -157,32 +157,21 @@ public final class GIFWriter {
     }
 }
 
-/// A file opened for writing, fed by giflib's output callback.
-final class FileSink {
-    private var file: UnsafeMutablePointer<FILE>?
-    let path: String
+/// The destination of giflib's output callback, which cannot throw: the first error is kept,
+/// and every write after it fails, so giflib stops and the writer rethrows that error.
+final class ByteSink {
+    private let body: (UnsafeRawBufferPointer) throws -> Void
+    private(set) var failure: Error?
 
-    init(path: String) throws {
-        self.path = path
-        guard let file = fopen(path, "wb") else {
-            throw EncodeError.gif(code: 0, message: "cannot open \(path) for writing: \(String(cString: strerror(errno)))")
-        }
-        self.file = file
-    }
-
-    deinit { if let file { fclose(file) } }
+    init(_ body: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.body = body }
 
     /// Returns the number of bytes written, as giflib expects.
     func write(_ bytes: UnsafePointer<GifByteType>, _ count: Int) -> Int32 {
-        guard let file else { return 0 }
-        return Int32(fwrite(bytes, 1, count, file))
-    }
-
-    func close() throws {
-        guard let file else { return }
-        self.file = nil
-        guard fclose(file) == 0 else {
-            throw EncodeError.gif(code: 0, message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        guard failure == nil else { return 0 }
+        do { try body(UnsafeRawBufferPointer(start: bytes, count: count)) } catch {
+            failure = error
+            return 0
         }
+        return Int32(count)
     }
 }

@@ -1,4 +1,5 @@
 import Codecs
+import FileOutput
 import Foundation
 import Raster
 
@@ -69,17 +70,14 @@ public struct FrameCheck {
         return (.differs(reason: "\(diff.differing) pixels differ\(aa)"), diff)
     }
 
-    /// Writes `<frame>-actual.png`, `<frame>-expected.png` and `<frame>-diff.png` (the last two
-    /// when a reference exists) into `folder`, which is created if needed.
-    public func writeArtifacts(name: String, actual: Bitmap, diff: PixelDiff?, into folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let base = folder.appendingPathComponent((name as NSString).lastPathComponent)
-        try Data(PNGCodec.encode(actual)).write(to: URL(fileURLWithPath: base.path + "-actual.png"))
-        if FileManager.default.fileExists(atPath: referenceURL(name).path) {
-            let expectedCopy = URL(fileURLWithPath: base.path + "-expected.png")
-            try? FileManager.default.removeItem(at: expectedCopy)
-            try FileManager.default.copyItem(at: referenceURL(name), to: expectedCopy)
+    /// The failure images of a frame, as (file name, PNG bytes): `<frame>-actual.png`, and
+    /// `<frame>-expected.png` and `<frame>-diff.png` when a reference exists.
+    public func artifacts(name: String, index: Int, actual: Bitmap, diff: PixelDiff?) throws -> [(String, [UInt8])] {
+        var files = [(FrameName.png(index, suffix: "-actual"), try PNGCodec.encode(actual))]
+        if let expected = try? Data(contentsOf: referenceURL(name)) {
+            files.append((FrameName.png(index, suffix: "-expected"), Array(expected)))
         }
-        if let diff { try Data(PNGCodec.encode(diff.image)).write(to: URL(fileURLWithPath: base.path + "-diff.png")) }
+        if let diff { files.append((FrameName.png(index, suffix: "-diff"), try PNGCodec.encode(diff.image))) }
+        return files
     }
 }

@@ -1,3 +1,5 @@
+import FileOutput
+
 /// A list of frame hashes in sha256sum's layout: one `<64 hex digits>  <name>` line per frame,
 /// where the name is `<scene>/frame_0000`. The file checks with `sha256sum -c` only in spirit
 /// (the hash covers decoded pixels, not PNG bytes), but reads and diffs like one.
@@ -14,10 +16,7 @@ public struct HashManifest: Equatable, Sendable {
     public init(entries: [Entry] = []) { self.entries = entries }
 
     /// The name of frame `index` of a scene: `stretchy/frame_0042`.
-    public static func frameName(scene: String, index: Int) -> String {
-        let digits = String(index)
-        return "\(scene)/frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    public static func frameName(scene: String, index: Int) -> String { "\(scene)/" + FrameName.stem(index) }
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let line: Int

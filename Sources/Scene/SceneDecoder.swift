@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// Reads a scene file and validates it into a `Scene`.
@@ -203,8 +204,7 @@ public enum SceneDecoder {
 
     /// A path from the scene, made relative to the scene file's folder unless absolute.
     static func resolve(_ path: String, against sceneFile: String) -> String {
-        let folder = (sceneFile as NSString).deletingLastPathComponent
-        return path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        path.hasPrefix("/") ? path : PathText.joining(PathText.folder(of: sceneFile), path)
     }
 
     private static func decodeFrame(_ node: JSONNode) throws -> Rect {

@@ -1,4 +1,5 @@
 import Codecs
+import FileOutput
 import Foundation
 import Raster
 import Regression
@@ -45,7 +46,7 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, t
     var loaded = try SceneDecoder.load(file: scenePath)
     if let scale { loaded.canvas.scale = scale }
     let renderer = try Renderer(scene: loaded)
-    let name = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name = PathText.stem(of: scenePath)
     var store = try ReferenceStore(folder: folder, scene: name, tolerance: tolerance)
     var messages: [String] = []
     for index in frames ?? Array(0..<renderer.frameCount) {
@@ -65,7 +66,10 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, t
             messages.append("\(frameName): \(reason); re-recorded")
         } else {
             let artifacts = folder.appendingPathComponent("\(name)-failures")
-            try store.check.writeArtifacts(name: frameName, actual: bitmap, diff: diff, into: artifacts)
+            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+            for (file, bytes) in try store.check.artifacts(name: frameName, index: index, actual: bitmap, diff: diff) {
+                try Data(bytes).write(to: artifacts.appendingPathComponent(file))
+            }
             messages.append("\(frameName): \(reason); see \(artifacts.path)/")
         }
     }

@@ -1,49 +1,69 @@
 import Codecs
+import FileOutput
 import Foundation
 import Raster
-import Regression
 
 /// `render gif DIR --out NAME.gif`: a folder of `frame_NNNN.png` files, such as ranges rendered
-/// with `--frames` on several machines, assembled into one GIF. Frame numbers must run from 0
-/// without a gap, and every frame must have the same size.
+/// with `--frames` on several machines, assembled into one GIF. The frames may start at any
+/// number but must follow one another without a gap or a duplicate, and all have one size. Each
+/// is shown as long as in a render of the whole scene, so the GIF is the one that render would
+/// write for that range.
 struct AssembleCommand {
     let options: Options
 
     func run() throws {
         let folder = options.inputs[0]
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
-            throw UsageError("gif \(folder): not a readable folder")
-        }
-        var frames: [Int: String] = [:]
-        for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") {
-            if let index = Int(name.dropFirst(6).dropLast(4)) { frames[index] = name }
-        }
-        guard !frames.isEmpty else { throw UsageError("gif \(folder): no frame_NNNN.png files") }
-        for index in 0..<frames.count where frames[index] == nil {
-            throw UsageError("gif \(folder): frame \(index) is missing (found \(frames.count) frames, up to \(frames.keys.max()!))")
-        }
+        let outputs = OutputSet()
+        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!))
+        let frames = try AssembleCommand.frames(in: folder)
         let fps = options.fps ?? 30
-        let timing = GIFTiming(frameCount: frames.count, fps: fps)
-        let first = try load(folder, frames[0]!)
+        let timing = GIFTiming(frames: frames.indices, fps: fps)
+        let first = try load(folder, frames.names[0])
         let progress = Progress(total: timing.entries.count, quiet: options.quiet)
         defer { progress.finish() }
-        try AtomicOutput(path: options.out!).produce { temporary in
-            let writer = try GIFWriter(path: temporary, width: first.width, height: first.height)
+        try Interruption.writing(outputs) {
+            let output = try file.open()
+            let writer = try GIFWriter(width: first.width, height: first.height) { try output.write($0) }
             for (done, entry) in timing.entries.enumerated() {
-                let bitmap = entry.frame == 0 ? first : try load(folder, frames[entry.frame]!)
+                let name = frames.names[entry.frame - frames.indices.lowerBound]
+                let bitmap = entry.frame == frames.indices.lowerBound ? first : try load(folder, name)
                 guard bitmap.width == first.width, bitmap.height == first.height else {
-                    throw UsageError("gif \(folder): \(frames[entry.frame]!) is \(bitmap.width)×\(bitmap.height), frame 0 is \(first.width)×\(first.height)")
+                    throw UsageError("gif \(folder): \(name) is \(bitmap.width)×\(bitmap.height), \(frames.names[0]) is \(first.width)×\(first.height)")
                 }
                 try writer.addFrame(bitmap, delay: entry.delay)
                 progress.update(done: done + 1)
             }
             try writer.finish()
+            try output.finish()
         }
     }
 
+    /// The frame files of a folder, in order, with the range of their numbers.
+    static func frames(in folder: String) throws -> (indices: Range<Int>, names: [String]) {
+        let names: [String]
+        do { names = try FileSystem.names(in: folder) } catch {
+            throw UsageError("gif \(folder): not a readable folder")
+        }
+        var byIndex: [Int: String] = [:]
+        for name in names {
+            guard let index = FrameName.index(of: name) else { continue }
+            if let other = byIndex[index] {
+                throw UsageError("gif \(folder): \(other) and \(name) are both frame \(index)")
+            }
+            byIndex[index] = name
+        }
+        guard let low = byIndex.keys.min(), let high = byIndex.keys.max() else {
+            throw UsageError("gif \(folder): no frame_NNNN.png files")
+        }
+        if let missing = (low...high).first(where: { byIndex[$0] == nil }) {
+            throw UsageError("gif \(folder): frame \(missing) is missing (\(FrameName.png(missing)); "
+                             + "found \(byIndex.count) frames from \(low) to \(high))")
+        }
+        return (low..<(high + 1), (low...high).map { byIndex[$0]! })
+    }
+
     private func load(_ folder: String, _ name: String) throws -> Bitmap {
-        let path = (folder as NSString).appendingPathComponent(name)
+        let path = PathText.joining(folder, name)
         guard let data = FileManager.default.contents(atPath: path) else { throw IOFailure("\(path): cannot read the file") }
         do { return try PNGCodec.decode(Array(data)) } catch let error as DecodeError {
             throw UsageError("\(path): \(error)")

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import Raster
 import Regression
@@ -7,16 +8,16 @@ import Regression
 final class CheckRun {
     let manifestPath: String
     let check: FrameCheck
-    let artifacts: URL
-    /// The artifacts folder as the user would type it: relative when the hash file was.
-    let artifactsShown: String
+    /// Holds only this run's failures once the run commits: earlier ones would mislead.
+    let artifacts: StagedFolder
     let scene: String
     private(set) var compared = 0
     private(set) var failures: [(name: String, reason: String)] = []
     private(set) var tolerated = 0
 
-    init(manifestPath: String, options: Options) throws {
+    init(manifestPath: String, options: Options, artifacts: StagedFolder) throws {
         self.manifestPath = manifestPath
+        self.artifacts = artifacts
         let text: String
         do { text = try String(contentsOfFile: manifestPath, encoding: .utf8) } catch {
             throw UsageError("--check \(manifestPath): cannot read the hash file")
@@ -25,14 +26,20 @@ final class CheckRun {
         do { manifest = try HashManifest(parsing: text) } catch let error as HashManifest.ParseError {
             throw UsageError("--check \(manifestPath): \(error)")
         }
-        self.scene = options.sceneName
+        scene = options.sceneName
         let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
         check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: options.tolerance)
-        let parent = (manifestPath as NSString).deletingLastPathComponent
-        artifactsShown = options.artifacts ?? (parent.isEmpty ? "" : parent + "/") + "\(self.scene)-failures"
-        artifacts = URL(fileURLWithPath: artifactsShown)
-        // Artifacts of an earlier run would mislead: the folder holds only this run's failures.
-        try? FileManager.default.removeItem(at: artifacts)
+        try requireReferences(options)
+    }
+
+    /// A tolerance compares pixels with the reference PNGs; without any, it could never apply.
+    private func requireReferences(_ options: Options) throws {
+        guard let option = ["--threshold", "--max-diff-pixels", "--max-diff-ratio"].first(where: options.given.contains) else { return }
+        let names = check.manifest.entries.map(\.name).filter { $0.hasPrefix(scene + "/") }
+        guard !names.contains(where: { FileManager.default.fileExists(atPath: check.referenceURL($0).path) }) else { return }
+        let folder = PathText.joining(PathText.folder(of: manifestPath), scene)
+        throw UsageError("\(option) compares pixels with the reference PNGs in \(folder)/, and there are none; "
+                         + "record them with --out \(folder)/ when you write the hash file")
     }
 
     func compare(index: Int, hash: String, bitmap: Bitmap) throws {
@@ -44,7 +51,9 @@ final class CheckRun {
         case .tolerated: tolerated += 1
         case .differs(let reason):
             failures.append((name, reason))
-            try check.writeArtifacts(name: name, actual: bitmap, diff: diff, into: artifacts)
+            for (file, bytes) in try check.artifacts(name: name, index: index, actual: bitmap, diff: diff) {
+                try artifacts.write(file, bytes)
+            }
         }
     }
 
@@ -56,7 +65,7 @@ final class CheckRun {
         }
     }
 
-    /// Prints the result; throws when a frame failed.
+    /// Prints the result; throws when a frame failed. Call after the outputs are committed.
     func finish() throws {
         let total = compared
         if failures.isEmpty {
@@ -68,7 +77,9 @@ final class CheckRun {
         // A long list buries the summary; the artifacts folder has every failing frame anyway.
         lines += failures.prefix(20).map { "  \($0.name): \($0.reason)" }
         if failures.count > 20 { lines.append("  … and \(failures.count - 20) more") }
-        if FileManager.default.fileExists(atPath: artifacts.path) { lines.append("artifacts: \(artifactsShown)/") }
+        if FileSystem.kind(of: artifacts.target.path) == .folder {
+            lines.append("artifacts: \(artifacts.target.path)/")
+        }
         throw CheckFailure(description: lines.joined(separator: "\n"))
     }
 }

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import Regression
 import Render
@@ -34,6 +35,8 @@ struct Options {
     var every = 1
     var help = false
     var version = false
+    /// The options given, in order, without their values: what `checkApplicable` judges.
+    var given: [String] = []
 
     static let usage = """
     usage: render --scene FILE --out PATH [options]
@@ -46,7 +49,12 @@ struct Options {
     Output, chosen by --out:
       NAME.gif        an animated GIF that loops forever
       NAME.png        one frame (see --frame)
-      DIR/            every frame as DIR/frame_0000.png, frame_0001.png, …
+      DIR/            every frame as DIR/frame_0000.png, frame_0001.png, …, in a new or empty
+                      folder or one render wrote before (marked by DIR/.scrollreel); any other
+                      folder is refused, so no file of yours is ever replaced
+
+    Every output's folder is checked before rendering, and all outputs are put in place together
+    at the end, or none of them.
 
     Options:
       --scene FILE    the scene JSON
@@ -60,13 +68,14 @@ struct Options {
       --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
       --max-diff-ratio R    the same as a fraction of the frame's pixels (default 0)
       --contact-sheet FILE  every frame (or every K-th, --every K) tiled into one labelled PNG
-      --inspect FILE  write every view's resolved geometry for every frame as JSON
+      --inspect FILE  write every view's resolved geometry for every frame (or --frames) as JSON
                       (screen points, after effects); with no --out nothing is rendered
-      --timeline      print frame,time,offset as CSV for every frame and exit
+      --timeline      print frame,time,offset as CSV for every frame (or --frames) and exit
       --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
-      --frames A-B    only frames A to B (or just A), keeping their index in the whole timeline
+      --frames A-B    only frames A to B (or just A), keeping their index in the whole timeline;
+                      in a folder render wrote before, the other frames stay
       --jobs N        render N frames at a time (default: the number of cores); output is identical
       --max-pixels N        limit on pixels per output frame (default 16777216)
       --max-frames N        limit on frames (default 18000)
@@ -106,6 +115,7 @@ struct Options {
             return v
         }
         func apply(_ arg: String) throws {
+            if arg.hasPrefix("-") && !given.contains(arg) { given.append(arg) }
             switch arg {
             case "--scene": scene = try value(arg)
             case "--out": out = try value(arg)
@@ -150,18 +160,16 @@ struct Options {
         switch command {
         case .validate:
             guard !inputs.isEmpty else { throw UsageError("validate needs at least one scene file") }
-            return
         case .assemble:
             guard inputs.count == 1 else { throw UsageError("gif needs one folder of frame_NNNN.png files") }
             guard let out, out.lowercased().hasSuffix(".gif") else { throw UsageError("gif needs --out NAME.gif") }
-            return
         case .render:
-            break
+            guard scene != nil else { throw UsageError("--scene is required") }
+            guard out != nil || inspect != nil || timeline || hashes != nil || check != nil || contactSheet != nil else {
+                throw UsageError("nothing to do: give --out, --hashes, --check, --contact-sheet, --inspect or --timeline")
+            }
         }
-        guard scene != nil else { throw UsageError("--scene is required") }
-        guard out != nil || inspect != nil || timeline || hashes != nil || check != nil || contactSheet != nil else {
-            throw UsageError("nothing to do: give --out, --hashes, --check, --contact-sheet, --inspect or --timeline")
-        }
+        try checkApplicable()
     }
 }
 
@@ -175,7 +183,7 @@ extension Options {
     }
 
     /// The scene file's name without folder and extension: the `<scene>` of frame names in hash files.
-    var sceneName: String { ((scene! as NSString).lastPathComponent as NSString).deletingPathExtension }
+    var sceneName: String { PathText.stem(of: scene!) }
 
     /// `A-B` or `A`, with A ≤ B.
     static func range(_ text: String) throws -> ClosedRange<Int> {

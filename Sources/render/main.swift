@@ -1,4 +1,5 @@
 import Codecs
+import FileOutput
 import Foundation
 import Render
 import Scene
@@ -38,10 +39,11 @@ do {
 } catch let error as CheckFailure {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
+} catch let error as FileProblem {
+    // A target found wrong before rendering is a mistake in the arguments; one that fails later is not.
+    fail(error.description, status: error.foundBeforeRendering ? 2 : 1)
 } catch let error as IOFailure {
     fail(error.description, status: 1)
-} catch let error as CocoaError {
-    fail("\(error.userInfo[NSFilePathErrorKey] as? String ?? "output"): \(error.localizedDescription)", status: 1)
 } catch {
     fail("\(error)", status: 1)
 }

@@ -31,13 +31,27 @@ class CLITestCase: XCTestCase {
                {"id": "card", "frame": [8, 50, 44, 100], "background": "#FFFFFF", "cornerRadius": 6}]}
     """
 
+    /// Writes a file of the test folder, creating the folders it needs.
     func write(_ name: String, _ text: String) throws {
-        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Runs render with arguments; returns exit status and stderr.
+    /// The `frame_NNNN.png` files of a folder, sorted; the marker beside them is not listed.
+    func frameFiles(_ name: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path(name)).filter { $0.hasPrefix("frame_") }.sorted()
+    }
+
+    /// Every hidden file or folder anywhere under the test folder other than render's markers:
+    /// the temporaries a run must never leave behind.
+    func temporaries() throws -> [String] {
+        let all = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        return all.filter { ($0 as NSString).lastPathComponent.hasPrefix(".") && !$0.hasSuffix("/.scrollreel") && $0 != ".scrollreel" }
+    }
+
     /// The `render` executable built beside the tests.
     func executable() throws -> URL {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -48,12 +62,14 @@ class CLITestCase: XCTestCase {
                              "render executable not found beside the tests")
     }
 
+    /// Runs render with arguments, in the test folder or in `directory`; returns exit status,
+    /// stderr and stdout.
     @discardableResult
-    func render(_ arguments: [String]) throws -> (status: Int32, stderr: String, stdout: String) {
+    func render(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stderr: String, stdout: String) {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
-        process.currentDirectoryURL = folder
+        process.currentDirectoryURL = directory ?? folder
         let errors = Pipe()
         process.standardError = errors
         let output = Pipe()
@@ -70,13 +86,13 @@ class CLITestCase: XCTestCase {
         try PNGCodec.decode(Array(Data(contentsOf: folder.appendingPathComponent(name))))
     }
 
-    func expectError(_ arguments: [String], status: Int32, contains parts: [String],
+    func expectError(_ arguments: [String], status: Int32, contains parts: [String], in directory: URL? = nil,
                      file: StaticString = #filePath, line: UInt = #line) throws {
-        let (code, stderr, _) = try render(arguments)
+        let (code, stderr, _) = try render(arguments, in: directory)
         XCTAssertEqual(code, status, stderr, file: file, line: line)
         XCTAssertTrue(stderr.hasPrefix("error: "), stderr, file: file, line: line)
         for part in parts { XCTAssertTrue(stderr.contains(part), "\(stderr) lacks \(part)", file: file, line: line) }
-        for trap in ["Fatal error", "Stack dump", "Illegal instruction", "backtrace"] {
+        for trap in ["Fatal error", "Stack dump", "Illegal instruction", "backtrace", "crashed", "partial"] {
             XCTAssertFalse(stderr.contains(trap), stderr, file: file, line: line)
         }
     }

@@ -6,10 +6,7 @@ import XCTest
 final class CLITests: CLITestCase {
     func testDirectoryAndSingleFrameOutputsAgree() throws {
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("frames") + "/"]).status, 0)
-        let names = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
-        XCTAssertEqual(names.count, 30, "1 s at 30 fps")
-        XCTAssertEqual(names.first, "frame_0000.png")
-        XCTAssertEqual(names.last, "frame_0029.png")
+        XCTAssertEqual(try frameFiles("frames"), (0..<30).map { String(format: "frame_%04d.png", $0) }, "1 s at 30 fps")
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("f.png"), "--frame", "10"]).status, 0)
         let single = try decodePNG("f.png")
         XCTAssertEqual(single.width, 120)
@@ -30,7 +27,7 @@ final class CLITests: CLITestCase {
 
     func testFPSAndScaleOverrides() throws {
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("d") + "/", "--fps", "10", "--scale=1"]).status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("d")).count, 10)
+        XCTAssertEqual(try frameFiles("d").count, 10)
         XCTAssertEqual(try decodePNG("d/frame_0003.png").width, 60)
     }
 
@@ -73,14 +70,13 @@ final class CLITests: CLITestCase {
         try write("asset.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "images/gone.png"))
         XCTAssertEqual(try render(["--scene", path("asset.json"), "--out", path("out.gif")]).status, 2)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out.gif"), encoding: .utf8), "previous output")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
-        XCTAssertEqual(leftovers, [])
+        XCTAssertEqual(try temporaries(), [])
     }
 
     func testReplacingAnOutputDirectory() throws {
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("frames") + "/"]).status, 0)
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("frames") + "/", "--fps", "5"]).status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("frames")).count, 5, "no stale frames remain")
+        XCTAssertEqual(try frameFiles("frames").count, 5, "no stale frames remain")
     }
 
     func testHelpAndVersion() throws {
@@ -95,6 +91,7 @@ final class CLITests: CLITestCase {
         try write("long.json", CLITestCase.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
         try write("old.gif", "previous gif")
         try FileManager.default.createDirectory(atPath: path("old"), withIntermediateDirectories: false)
+        try write("old/.scrollreel", "marker")
         try write("old/frame_0000.png", "previous frame")
         for (signal, status, out) in [(SIGTERM, Int32(143), path("old.gif")), (SIGINT, Int32(130), path("old") + "/")] {
             let process = Process()
@@ -102,10 +99,9 @@ final class CLITests: CLITestCase {
             process.arguments = ["--scene", path("long.json"), "--out", out, "--scale", "3"]
             process.standardError = Pipe()
             try process.run()
-            // Wait until the temporary exists, so the signal lands mid-render.
+            // Wait until the temporary exists (inside the folder it replaces), so the signal lands mid-render.
             let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline, try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                .allSatisfy({ !$0.contains("partial") }) {
+            while Date() < deadline, try !temporaries().contains(where: { !$0.hasSuffix(".scrollreel") }) {
                 usleep(20_000)
             }
             usleep(200_000)
@@ -115,9 +111,9 @@ final class CLITests: CLITestCase {
             XCTAssertEqual(process.terminationStatus, status)
         }
         XCTAssertEqual(try String(contentsOfFile: path("old.gif"), encoding: .utf8), "previous gif")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("old")), ["frame_0000.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("old")).sorted(), [".scrollreel", "frame_0000.png"])
         XCTAssertEqual(try String(contentsOfFile: path("old/frame_0000.png"), encoding: .utf8), "previous frame")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }, [])
+        XCTAssertEqual(try temporaries(), [])
     }
 
     func testLimitsAreCheckedBeforeRendering() throws {

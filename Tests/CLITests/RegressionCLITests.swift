@@ -8,8 +8,8 @@ import XCTest
 /// assembly, through the command line.
 final class RegressionCLITests: CLITestCase {
     func testHashesMatchDecodedFramesAndCheckPasses() throws {
-        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--out", path("g/scene") + "/"]).status, 1,
-                       "the folder for the hash file does not exist yet")
+        try expectError(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--out", path("g/scene") + "/"],
+                        status: 2, contains: ["--out \(path("g/scene"))/: the folder \(path("g")) does not exist"])
         try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--out", path("g/scene") + "/"]).status, 0)
         let manifest = try HashManifest(parsing: String(contentsOfFile: path("g/scene.sha256"), encoding: .utf8))
@@ -83,8 +83,7 @@ final class RegressionCLITests: CLITestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("a1.gif"))), try Data(contentsOf: URL(fileURLWithPath: path("a3.gif"))))
         XCTAssertEqual(try String(contentsOfFile: path("h1.sha256"), encoding: .utf8), try String(contentsOfFile: path("h3.sha256"), encoding: .utf8))
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("part") + "/", "--frames", "10-14"]).status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("part")).sorted(),
-                       (10...14).map { "frame_00\($0).png" })
+        XCTAssertEqual(try frameFiles("part"), (10...14).map { "frame_00\($0).png" })
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("part.sha256"), "--frames", "10-14"]).status, 0)
         let whole = try HashManifest(parsing: String(contentsOfFile: path("h1.sha256"), encoding: .utf8))
         let part = try HashManifest(parsing: String(contentsOfFile: path("part.sha256"), encoding: .utf8))
@@ -94,22 +93,31 @@ final class RegressionCLITests: CLITestCase {
         try expectError(["--scene", path("scene.json"), "--out", path("x") + "/", "--frames", "9-3"], status: 2, contains: ["--frames expects A-B"])
     }
 
-    /// Ranges rendered separately and assembled give the same GIF as one run.
+    /// Ranges rendered one after another into one folder keep each other, and assemble into the
+    /// same GIF as one run; a folder may start at any frame, but not skip or repeat one.
     func testAssemblingFrameRangesIntoAGIF() throws {
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("whole.gif")]).status, 0)
-        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("p1") + "/", "--frames", "0-11"]).status, 0)
-        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("p2") + "/", "--frames", "12-29"]).status, 0)
-        try FileManager.default.createDirectory(atPath: path("all"), withIntermediateDirectories: false)
-        for part in ["p1", "p2"] {
-            for name in try FileManager.default.contentsOfDirectory(atPath: path(part)) {
-                try FileManager.default.copyItem(atPath: path("\(part)/\(name)"), toPath: path("all/\(name)"))
-            }
-        }
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("all") + "/", "--frames", "12-29"]).status, 0)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("all") + "/", "--frames", "0-11"]).status, 0)
+        XCTAssertEqual(try frameFiles("all").count, 30, "the second range kept the first")
         XCTAssertEqual(try render(["gif", path("all"), "--out", path("assembled.gif")]).status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("assembled.gif"))),
                        try Data(contentsOf: URL(fileURLWithPath: path("whole.gif"))))
+        // A shard that starts at frame 12 gives the GIF that rendering frames 12–29 gives.
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("late") + "/", "--frames", "12-29"]).status, 0)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("late.gif"), "--frames", "12-29"]).status, 0)
+        XCTAssertEqual(try render(["gif", path("late"), "--out", path("late-assembled.gif")]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("late-assembled.gif"))),
+                       try Data(contentsOf: URL(fileURLWithPath: path("late.gif"))))
+        XCTAssertEqual(try DecodedGIF(path: path("late.gif")).frames.count, 18)
+        try FileManager.default.copyItem(atPath: path("all/frame_0007.png"), toPath: path("all/frame_007.png"))
+        try expectError(["gif", path("all"), "--out", path("twice.gif")], status: 2,
+                        contains: ["frame_0007.png and frame_007.png are both frame 7"])
+        try FileManager.default.removeItem(atPath: path("all/frame_007.png"))
         try FileManager.default.removeItem(atPath: path("all/frame_0005.png"))
-        try expectError(["gif", path("all"), "--out", path("gap.gif")], status: 2, contains: ["frame 5 is missing"])
+        try expectError(["gif", path("all"), "--out", path("gap.gif")], status: 2,
+                        contains: ["frame 5 is missing (frame_0005.png; found 29 frames from 0 to 29)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("gap.gif")))
     }
 
     func testContactSheet() throws {

@@ -29,7 +29,7 @@ final class GIFWriterTests: XCTestCase {
         let path = folder.appendingPathComponent("a.gif").path
         let timing = GIFTiming(frameCount: 6, fps: 30)
         let frames = (0..<6).map { gradient(64, 48, shift: $0 * 10) }
-        let writer = try GIFWriter(path: path, width: 64, height: 48)
+        let writer = try GIFFile(path: path, width: 64, height: 48)
         for e in timing.entries { try writer.addFrame(frames[e.frame], delay: e.delay) }
         try writer.finish()
 
@@ -63,7 +63,7 @@ final class GIFWriterTests: XCTestCase {
             bytes += [UInt8(r), UInt8(g), UInt8(b), 255]
         }
         let bitmap = Bitmap(width: 20, height: 10, straight: bytes)!
-        let writer = try GIFWriter(path: path, width: 20, height: 10)
+        let writer = try GIFFile(path: path, width: 20, height: 10)
         try writer.addFrame(bitmap, delay: 5)
         try writer.finish()
         let gif = try DecodedGIF(path: path)
@@ -77,15 +77,26 @@ final class GIFWriterTests: XCTestCase {
     func testTranslucentPixelsAreFlattenedOntoWhite() throws {
         let path = folder.appendingPathComponent("c.gif").path
         let bitmap = Bitmap(width: 2, height: 1, premultiplied: [0, 0, 0, 0, 128, 0, 0, 128])!
-        let writer = try GIFWriter(path: path, width: 2, height: 1)
+        let writer = try GIFFile(path: path, width: 2, height: 1)
         try writer.addFrame(bitmap, delay: 2)
         try writer.finish()
         XCTAssertEqual(try DecodedGIF(path: path).frames[0].rgb, [0xFFFFFF, 0xFF7F7F])
     }
 
-    func testUnwritablePathThrows() {
-        XCTAssertThrowsError(try GIFWriter(path: "/nonexistent-dir/x.gif", width: 2, height: 2))
-        XCTAssertThrowsError(try GIFWriter(path: folder.appendingPathComponent("d.gif").path, width: 0, height: 2))
+    /// What the sink throws is what the writer throws: the file's own error, not giflib's
+    /// generic "write failed".
+    func testSinkErrorsComeThrough() throws {
+        struct Full: Error, Equatable {}
+        let writer = try GIFWriter(width: 2, height: 2) { _ in }
+        try writer.addFrame(Bitmap(width: 2, height: 2, fill: StraightColor(r: 1, g: 2, b: 3).premultiplied), delay: 3)
+        XCTAssertThrowsError(try GIFWriter(width: 2, height: 2) { _ in throw Full() }) { XCTAssertEqual($0 as? Full, Full()) }
+        var budget = 40
+        let failing = try GIFWriter(width: 2, height: 2) { bytes in
+            budget -= bytes.count
+            if budget < 0 { throw Full() }
+        }
+        XCTAssertThrowsError(try failing.addFrame(Bitmap(width: 2, height: 2), delay: 3)) { XCTAssertEqual($0 as? Full, Full()) }
+        XCTAssertThrowsError(try GIFWriter(width: 0, height: 2) { _ in })
     }
 }
 
@@ -195,7 +206,7 @@ final class GIFFrameAreaTests: XCTestCase {
                    color: StraightColor(r: 200, g: 30, b: 30).premultiplied, clip: Clip(pixelWidth: 40, pixelHeight: 30))
             bitmaps.append(b)
         }
-        let writer = try GIFWriter(path: path, width: 40, height: 30)
+        let writer = try GIFFile(path: path, width: 40, height: 30)
         for b in bitmaps { try writer.addFrame(b, delay: 3) }
         try writer.finish()
         let gif = try DecodedGIF(path: path)

@@ -1,4 +1,5 @@
 import CGIF
+import Codecs
 import Foundation
 import Raster
 
@@ -57,3 +58,26 @@ public struct DecodedGIF {
 }
 
 public struct DecodeFailure: Error { public let code: Int32 }
+
+/// A GIF written to a file, for tests: a `GIFWriter` whose bytes `finish()` saves at `path`.
+public final class GIFFile {
+    public let writer: GIFWriter
+    private let path: String
+    private let bytes: Bytes
+
+    private final class Bytes { var data = Data() }
+
+    public init(path: String, width: Int, height: Int) throws {
+        let bytes = Bytes()
+        self.bytes = bytes
+        self.path = path
+        writer = try GIFWriter(width: width, height: height) { bytes.data.append(contentsOf: $0) }
+    }
+
+    public func addFrame(_ bitmap: Bitmap, delay: Int) throws { try writer.addFrame(bitmap, delay: delay) }
+
+    public func finish() throws {
+        try writer.finish()
+        try bytes.data.write(to: URL(fileURLWithPath: path))
+    }
+}

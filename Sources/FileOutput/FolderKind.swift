@@ -1,0 +1,58 @@
+/// A kind of folder that render fills and owns, such as a folder of frames, and how render tells
+/// such a folder from one of the user's.
+///
+/// Invariant: render replaces files only in a folder that is empty, or that holds its marker file
+/// and nothing but names of this kind (plus the hidden temporaries of its own runs). Any other
+/// file means the folder is the user's, and render refuses to write there.
+public struct FolderKind: Sendable {
+    /// The file render leaves in every folder it fills.
+    public static let markerName = ".scrollreel"
+    /// Prefixes of the hidden folders a run keeps inside the folder while it writes and commits.
+    static let stagingPrefix = ".scrollreel-partial-"
+    static let backupPrefix = ".scrollreel-old-"
+
+    /// What the folder holds, for messages: "frames".
+    public let contents: String
+    /// Whether a file name is one render writes in a folder of this kind.
+    public let owns: @Sendable (String) -> Bool
+
+    public init(contents: String, owns: @escaping @Sendable (String) -> Bool) {
+        self.contents = contents
+        self.owns = owns
+    }
+
+    /// `frame_NNNN.png` files.
+    public static let frames = FolderKind(contents: "frames") { FrameName.index(of: $0) != nil }
+
+    /// The actual, expected and diff PNGs of failing frames.
+    public static let artifacts = FolderKind(contents: "failure images") { name in
+        ["-actual", "-expected", "-diff"].contains { FrameName.index(of: name, suffix: $0) != nil }
+    }
+
+    /// The marker's text: it tells a reader what the folder is and what deleting the marker does.
+    public static let markerText = """
+        This folder was written by ScrollReel's render command. render replaces the files it wrote
+        here when it writes here again, and never touches any other file. Delete this file to keep
+        render from writing here.
+
+        """
+
+    /// Names render may replace or remove: its marker and files of this kind.
+    func replaceable(_ name: String) -> Bool { name == FolderKind.markerName || owns(name) }
+
+    /// The names that make a folder the user's rather than render's; empty when render owns it. The
+    /// hidden temporaries of render's own runs, even of one that was killed, never count.
+    func foreignNames(_ names: [String]) -> [String] {
+        let settled = names.filter { !$0.hasPrefix(FolderKind.stagingPrefix) && !$0.hasPrefix(FolderKind.backupPrefix) }
+        if settled.isEmpty { return [] }
+        guard settled.contains(FolderKind.markerName) else { return settled }
+        return settled.filter { !replaceable($0) }
+    }
+
+    /// Why render will not write into a folder holding `foreign` names.
+    func refusal(_ foreign: [String]) -> String {
+        let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        return "the folder holds files that render did not write (\(listed)); render writes \(contents) only into a "
+            + "new or empty folder, or one it wrote before (marked by its \(FolderKind.markerName) file)"
+    }
+}

@@ -1,0 +1,26 @@
+/// The one naming convention for frame files: `frame_0042.png`, zero-padded to four digits and
+/// wider when needed, optionally with a suffix before the extension (`frame_0042-diff.png`).
+///
+/// Every module that writes, reads or recognises a frame file goes through this type, so the
+/// names cannot drift apart.
+public enum FrameName {
+    /// `frame_0042`: the name without an extension, as hash files list it after the scene.
+    public static func stem(_ index: Int) -> String {
+        precondition(index >= 0, "frame indices are not negative")
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `frame_0042.png`, or `frame_0042-diff.png` with the suffix `-diff`.
+    public static func png(_ index: Int, suffix: String = "") -> String { stem(index) + suffix + ".png" }
+
+    /// The index of a file named `frame_<digits><suffix>.png`, whatever the number of digits; nil
+    /// for any other name. `frame_7.png` and `frame_0007.png` both give 7.
+    public static func index(of fileName: String, suffix: String = "") -> Int? {
+        let tail = suffix + ".png"
+        guard fileName.hasPrefix("frame_"), fileName.hasSuffix(tail) else { return nil }
+        let digits = fileName.dropFirst(6).dropLast(tail.count)
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+}

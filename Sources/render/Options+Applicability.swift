@@ -1,0 +1,54 @@
+/// Options that cannot apply to what the command line asks for are mistakes, never silently
+/// ignored: a user who typed `--frames 20-40 --out x.png` expects twenty frames, not one.
+extension Options {
+    /// Options that any invocation may carry.
+    private static let universal: Set<String> = ["--quiet", "-q", "--help", "-h", "--version"]
+    /// The resource limits: they apply wherever a scene is loaded.
+    private static let limitOptions: Set<String> = ["--max-pixels", "--max-frames", "--max-duration",
+                                                    "--max-image-pixels", "--max-views"]
+    /// Options that only `--check` reads.
+    private static let checkOptions = ["--artifacts", "--threshold", "--max-diff-pixels", "--max-diff-ratio"]
+
+    /// Throws for the first option that does nothing in this invocation.
+    func checkApplicable() throws {
+        switch command {
+        case .validate:
+            try allow(Options.limitOptions.union(["--scale", "--fps"]), in: "render validate")
+        case .assemble:
+            try allow(["--out", "--fps"], in: "render gif")
+        case .render:
+            try checkRender()
+        }
+    }
+
+    private func allow(_ allowed: Set<String>, in context: String) throws {
+        if let option = given.first(where: { !allowed.contains($0) && !Options.universal.contains($0) }) {
+            throw UsageError("\(option) does not apply to \(context)")
+        }
+    }
+
+    private func checkRender() throws {
+        if timeline {
+            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames"]),
+                      in: "--timeline, which prints the scroll offsets and renders nothing")
+            return
+        }
+        let writesOnePNG = out.map { (try? Output(path: $0)).map { if case .png = $0 { true } else { false } } ?? false } ?? false
+        if given.contains("--frame") && !writesOnePNG {
+            throw UsageError("--frame N chooses the frame written to --out NAME.png; to render a range, use --frames A-B")
+        }
+        if given.contains("--frames") && writesOnePNG {
+            throw UsageError("--frames A-B does not apply to --out NAME.png, which holds one frame; choose it with --frame N")
+        }
+        if given.contains("--every") && contactSheet == nil {
+            throw UsageError("--every K applies only to --contact-sheet")
+        }
+        if check == nil, let option = Options.checkOptions.first(where: given.contains) {
+            throw UsageError("\(option) applies only to --check")
+        }
+        let rendersFrames = out != nil || hashes != nil || check != nil || contactSheet != nil
+        if !rendersFrames, let option = ["--scale", "--jobs", "--stats"].first(where: given.contains) {
+            throw UsageError("\(option) does not apply to --inspect alone, which renders no pixels")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import FileOutput
+import Foundation
+
+/// Every output one render writes, checked and staged before the scene is even loaded, so that a
+/// wrong path fails at once instead of after every frame is rendered.
+struct OutputPlan {
+    let set = OutputSet()
+    var gif: StagedFile?
+    var png: StagedFile?
+    var frames: StagedFolder?
+    var hashes: StagedFile?
+    var contactSheet: StagedFile?
+    var inspect: StagedFile?
+    /// Where `--check` puts the images of failing frames.
+    var artifacts: StagedFolder?
+
+    init(options: Options) throws {
+        if let path = options.out {
+            let target = OutputTarget(option: "--out", path: path)
+            switch try Output(path: path) {
+            case .gif: gif = try set.file(target)
+            case .png: png = try set.file(target)
+            case .directory: frames = try set.folder(target, kind: .frames, replacingAll: options.frames == nil)
+            }
+        }
+        hashes = try options.hashes.map { try set.file(OutputTarget(option: "--hashes", path: $0)) }
+        contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0)) }
+        inspect = try options.inspect.map { try set.file(OutputTarget(option: "--inspect", path: $0)) }
+        if let manifest = options.check {
+            // Named --artifacts in messages even by default: that option moves the folder.
+            let target = OutputTarget(option: "--artifacts",
+                                      path: options.artifacts ?? OutputPlan.defaultArtifacts(manifest: manifest, scene: options.sceneName))
+            artifacts = try set.folder(target, kind: .artifacts, replacingAll: true)
+        }
+    }
+
+    /// `<scene>-failures` beside the hash file, relative when the hash file's path was.
+    static func defaultArtifacts(manifest: String, scene: String) -> String {
+        PathText.joining(PathText.folder(of: manifest), "\(scene)-failures")
+    }
+}

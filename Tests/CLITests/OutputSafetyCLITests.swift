@@ -1,0 +1,187 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// render never deletes, moves or overwrites what it did not write, checks every target before it
+/// renders, and names the user's paths in its messages.
+final class OutputSafetyCLITests: CLITestCase {
+    func folder(_ name: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func inode(_ name: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path(name))[.systemFileNumber] as? Int
+    }
+
+    /// `--out ./` from inside a folder of one's own files is refused, and the folder stays where
+    /// it is with everything in it.
+    func testOutDotInAFolderOfOwnFiles() throws {
+        let own = try folder("own")
+        try write("own/notes.txt", "mine")
+        let before = try inode("own")
+        try expectError(["--scene", path("scene.json"), "--frames", "0", "--out", "./"], status: 2,
+                        contains: ["error: --out ./: the folder holds files that render did not write (notes.txt)"], in: own)
+        XCTAssertEqual(try inode("own"), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("own")), ["notes.txt"])
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// In an empty folder `--out ./` writes the frames there; the folder keeps its path, and a
+    /// second run replaces them.
+    func testOutDotInAnEmptyFolder() throws {
+        let empty = try folder("empty")
+        let before = try inode("empty")
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--frames", "0-2", "--out", "./"], in: empty).status, 0)
+        XCTAssertEqual(try frameFiles("empty"), ["frame_0000.png", "frame_0001.png", "frame_0002.png"])
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--fps", "2", "--out", "./"], in: empty).status, 0)
+        XCTAssertEqual(try frameFiles("empty"), ["frame_0000.png", "frame_0001.png"])
+        XCTAssertEqual(try inode("empty"), before)
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// `--out DIR` and `--out docs/` on folders holding other files: refused, nothing lost.
+    func testFoldersWithOtherFilesAreRefused() throws {
+        try write("d/notes.txt", "hi")
+        try write("docs/README.md", "# docs")
+        try write("docs/demo.gif", "a gif")
+        try write("docs/frame_0000.png", "someone's frame")
+        try expectError(["--scene", path("scene.json"), "--out", path("d")], status: 2,
+                        contains: ["--out \(path("d")): the folder holds files that render did not write (notes.txt)"])
+        try expectError(["--scene", path("scene.json"), "--out", "docs/"], status: 2,
+                        contains: ["--out docs/: the folder holds files that render did not write (README.md, demo.gif, frame_0000.png)"])
+        XCTAssertEqual(try String(contentsOfFile: path("d/notes.txt"), encoding: .utf8), "hi")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("docs")).sorted(), ["README.md", "demo.gif", "frame_0000.png"])
+        XCTAssertEqual(try String(contentsOfFile: path("docs/frame_0000.png"), encoding: .utf8), "someone's frame")
+        // The failure folder of --check is no exception: the old failures go, the user's files stay.
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("h.sha256"), "--frames", "0-1"]).status, 0)
+        try write("scene.json", CLITestCase.scene.replacingOccurrences(of: "#FFFFFF", with: "#FF0000"))
+        try expectError(["--scene", path("scene.json"), "--check", path("h.sha256"), "--frames", "0-1", "--artifacts", "docs"],
+                        status: 2, contains: ["--artifacts docs: the folder holds files that render did not write"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("docs")).count, 3)
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// Every output option checks its folder before anything is loaded or rendered: even a broken
+    /// scene reports the target first, so no frame was drawn. The message names the user's path.
+    func testTargetsAreCheckedBeforeRendering() throws {
+        try write("broken.json", "{")
+        let cases: [([String], String)] = [
+            (["--out", "missing/sub/x.gif"], "--out missing/sub/x.gif: the folder missing/sub does not exist"),
+            (["--out", "missing/frames/"], "--out missing/frames/: the folder missing does not exist"),
+            (["--hashes", "missing/h.sha256"], "--hashes missing/h.sha256: the folder missing does not exist"),
+            (["--contact-sheet", "missing/s.png"], "--contact-sheet missing/s.png: the folder missing does not exist"),
+            (["--inspect", "missing/g.json"], "--inspect missing/g.json: the folder missing does not exist"),
+            (["--check", "h.sha256", "--artifacts", "missing/fails"], "--artifacts missing/fails: the folder missing does not exist"),
+        ]
+        try write("h.sha256", "")
+        for (arguments, message) in cases {
+            try expectError(["--scene", "broken.json"] + arguments, status: 2, contains: ["error: " + message])
+        }
+        try write("file.txt", "text")
+        try expectError(["--scene", "broken.json", "--out", "file.txt/x.gif"], status: 2,
+                        contains: ["--out file.txt/x.gif: file.txt is not a folder"])
+        try expectError(["--scene", "broken.json", "--out", "file.txt/"], status: 2, contains: ["--out file.txt/: is a file, not a folder"])
+        try expectError(["--scene", "broken.json", "--out", "x.png", "--contact-sheet", "./x.png"], status: 2,
+                        contains: ["--contact-sheet ./x.png: --out writes to the same path"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("missing")))
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// Without write permission the message says so, before rendering. As root (which may write
+    /// anywhere), render runs as `nobody` through setpriv.
+    func testUnwritableFolder() throws {
+        try write("ro/old.gif", "old")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: path("ro"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path("ro")) }
+        let process = Process()
+        let errors = Pipe()
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try executable().path]
+        } else {
+            process.executableURL = try executable()
+            process.arguments = []
+        }
+        process.arguments! += ["--scene", path("scene.json"), "--out", path("ro/old.gif")]
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, stderr)
+        XCTAssertEqual(stderr, "error: --out \(path("ro/old.gif")): cannot write in the folder \(path("ro")): permission denied\n")
+        XCTAssertEqual(try String(contentsOfFile: path("ro/old.gif"), encoding: .utf8), "old")
+    }
+
+    /// A full disk during the run and a read-only file system before it, on a small tmpfs: the
+    /// messages name the user's path, and the previous output survives. Needs root and the right
+    /// to mount; the test says so and is skipped where it cannot mount.
+    func testFullDiskAndReadOnlyFileSystem() throws {
+        let small = try folder("small")
+        func mount(_ arguments: [String]) throws -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/mount")
+            process.arguments = arguments
+            process.standardError = Pipe()
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        guard getuid() == 0, try mount(["-t", "tmpfs", "-o", "size=8k", "tmpfs", small.path]) else {
+            throw XCTSkip("mounting a small tmpfs needs root and the right to mount")
+        }
+        defer { _ = try? mount(["-o", "remount,rw", small.path]); _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [small.path]).waitUntilExit() }
+        try write("small/old.gif", "previous gif")
+        try expectError(["--scene", path("scene.json"), "--out", "small/old.gif", "--scale", "3"], status: 1,
+                        contains: ["error: --out small/old.gif: cannot write the file: no space left on device"])
+        try expectError(["--scene", path("scene.json"), "--out", "small/frames/", "--scale", "3"], status: 1,
+                        contains: ["error: --out small/frames/: cannot write frame_00", ".png: no space left on device"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: small.path), ["old.gif"])
+        XCTAssertEqual(try String(contentsOfFile: path("small/old.gif"), encoding: .utf8), "previous gif")
+        XCTAssertTrue(try mount(["-o", "remount,ro", small.path]))
+        try expectError(["--scene", path("scene.json"), "--out", "small/new.gif"], status: 2,
+                        contains: ["error: --out small/new.gif: cannot write in the folder small: read-only file system"])
+    }
+
+    /// Options that cannot apply are mistakes, not silently ignored.
+    func testOptionsThatCannotApply() throws {
+        let scene = ["--scene", path("scene.json")]
+        let cases: [([String], String)] = [
+            (["--frames", "20-40", "--out", "x.png"], "--frames A-B does not apply to --out NAME.png"),
+            (["--frame", "5", "--out", "x.gif"], "--frame N chooses the frame written to --out NAME.png"),
+            (["--frame", "5", "--out", "f/"], "--frame N chooses the frame written to --out NAME.png"),
+            (["--every", "3", "--out", "x.gif"], "--every K applies only to --contact-sheet"),
+            (["--threshold", "0.1", "--out", "x.gif"], "--threshold applies only to --check"),
+            (["--artifacts", "a", "--out", "x.gif"], "--artifacts applies only to --check"),
+            (["--max-diff-pixels", "3", "--hashes", "h"], "--max-diff-pixels applies only to --check"),
+            (["--timeline", "--out", "x.gif"], "--out does not apply to --timeline"),
+            (["--timeline", "--scale", "2"], "--scale does not apply to --timeline"),
+            (["--inspect", "g.json", "--jobs", "2"], "--jobs does not apply to --inspect alone"),
+        ]
+        for (arguments, message) in cases {
+            try expectError(scene + arguments, status: 2, contains: [message])
+        }
+        try expectError(["validate", path("scene.json"), "--out", "x.gif"], status: 2, contains: ["--out does not apply to render validate"])
+        try expectError(["gif", path("f"), "--out", "x.gif", "--scale", "2"], status: 2, contains: ["--scale does not apply to render gif"])
+        // A tolerance needs reference PNGs; a hash file alone has none.
+        XCTAssertEqual(try render(scene + ["--hashes", path("h.sha256"), "--frames", "0-1"]).status, 0)
+        try expectError(scene + ["--check", path("h.sha256"), "--frames", "0-1", "--threshold", "0.1"], status: 2,
+                        contains: ["--threshold compares pixels with the reference PNGs in \(path("scene"))/, and there are none"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["h.sha256", "images", "scene.json"])
+    }
+
+    /// Where a combination has an obvious meaning, it has that meaning.
+    func testRangesNarrowTimelineAndInspect() throws {
+        let all = try render(["--scene", path("scene.json"), "--timeline"])
+        let part = try render(["--scene", path("scene.json"), "--timeline", "--frames", "3-5"])
+        XCTAssertEqual(part.status, 0, part.stderr)
+        let lines = all.stdout.split(separator: "\n")
+        XCTAssertEqual(part.stdout, ([lines[0]] + lines[4...6]).joined(separator: "\n") + "\n")
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--inspect", path("g.json"), "--frames", "7"]).status, 0)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("g.json")))) as? [String: Any]
+        let frames = report?["frames"] as? [[String: Any]]
+        XCTAssertEqual(frames?.map { $0["index"] as? Int }, [7])
+    }
+}

@@ -1,0 +1,179 @@
+import FileOutput
+import Foundation
+import XCTest
+
+/// Commits put every output in place, or, when any step fails, put back exactly what was there.
+final class OutputSetTests: FolderTestCase {
+    /// Runs `stage` (which writes into a fresh set) then commits, once with no failure to count the
+    /// file-system calls, then with each of those calls failing in turn. A run that fails must
+    /// leave the tree exactly as it was; one that succeeds (a failed hard link has a fallback) must
+    /// give `expected`, like the run without failures. Returns the number of calls.
+    @discardableResult
+    func assertAllOrNothing(_ stage: (OutputSet) throws -> Void, expected: [String: String],
+                            file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let before = try snapshot()
+        let counting = FaultyFileSystem(failing: nil)
+        let clean = OutputSet(fileSystem: counting.fileSystem, process: 4242)
+        try stage(clean)
+        try clean.commit()
+        XCTAssertEqual(try snapshot(), expected, "without failures", file: file, line: line)
+        let calls = counting.count
+        for k in 0..<calls {
+            try restore(before)
+            let set = OutputSet(fileSystem: FaultyFileSystem(failing: k).fileSystem, process: 4242)
+            do {
+                try stage(set)
+                try set.commit()
+                XCTAssertEqual(try snapshot(), expected, "call \(k) failed, and the commit went on", file: file, line: line)
+            } catch {
+                set.discard()
+                XCTAssertEqual(try snapshot(), before, "call \(k) failed: \(error)", file: file, line: line)
+            }
+        }
+        return calls
+    }
+
+    /// Makes the tree exactly `tree` again.
+    func restore(_ tree: [String: String]) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: root) {
+            try FileManager.default.removeItem(atPath: path(name))
+        }
+        for (name, contents) in tree.sorted(by: { $0.key < $1.key }) {
+            if contents == "<folder>" {
+                try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
+            } else {
+                try write(name, contents)
+            }
+        }
+    }
+
+    func testNewFolderAppearsWhole() throws {
+        try write("keep.txt", "mine")
+        let tried = try assertAllOrNothing({ set in
+            let folder = try set.folder(OutputTarget(option: "--out", path: path("frames") + "/"), kind: .frames, replacingAll: true)
+            try folder.write("frame_0000.png", Array("new 0".utf8))
+            try folder.write("frame_0001.png", Array("new 1".utf8))
+        }, expected: ["keep.txt": "mine", "frames": "<folder>", "frames/.scrollreel": FolderKind.markerText,
+                      "frames/frame_0000.png": "new 0", "frames/frame_0001.png": "new 1"])
+        XCTAssertGreaterThan(tried, 1)
+    }
+
+    /// A folder render wrote before is replaced as a whole, but keeps its path: its stale frames go.
+    func testOwnedFolderIsReplacedAndKeepsItsPath() throws {
+        try write("frames/.scrollreel", "old marker")
+        for i in 0..<4 { try write("frames/frame_000\(i).png", "old \(i)") }
+        let tried = try assertAllOrNothing({ set in
+            let folder = try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
+            try folder.write("frame_0000.png", Array("new 0".utf8))
+            try folder.write("frame_0001.png", Array("new 1".utf8))
+        }, expected: ["frames": "<folder>", "frames/.scrollreel": FolderKind.markerText,
+                      "frames/frame_0000.png": "new 0", "frames/frame_0001.png": "new 1"])
+        // mkdir of the staging folder and of the backup, 5 moves aside, 3 moves in.
+        XCTAssertGreaterThanOrEqual(tried, 10)
+        try restore(["frames": "<folder>", "frames/.scrollreel": "old marker", "frames/frame_0000.png": "old 0"])
+        let kept = try FileManager.default.attributesOfItem(atPath: path("frames"))[.systemFileNumber] as? Int
+        let set = OutputSet()
+        try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
+            .write("frame_0000.png", Array("new 0".utf8))
+        try set.commit()
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path("frames"))[.systemFileNumber] as? Int, kept)
+        XCTAssertNotNil(kept)
+    }
+
+    /// A range replaces only its own frames, so ranges rendered one after another assemble.
+    func testRangeKeepsTheOtherFrames() throws {
+        try write("frames/.scrollreel", "old marker")
+        for i in 0..<3 { try write("frames/frame_000\(i).png", "old \(i)") }
+        try assertAllOrNothing({ set in
+            let folder = try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: false)
+            try folder.write("frame_0002.png", Array("new 2".utf8))
+            try folder.write("frame_0003.png", Array("new 3".utf8))
+        }, expected: ["frames": "<folder>", "frames/.scrollreel": FolderKind.markerText,
+                      "frames/frame_0000.png": "old 0", "frames/frame_0001.png": "old 1",
+                      "frames/frame_0002.png": "new 2", "frames/frame_0003.png": "new 3"])
+    }
+
+    /// An empty folder of the user's is filled and keeps its path; nothing else is touched.
+    func testEmptyFolderIsFilled() throws {
+        try FileManager.default.createDirectory(atPath: path("empty"), withIntermediateDirectories: false)
+        try assertAllOrNothing({ set in
+            let folder = try set.folder(OutputTarget(option: "--out", path: path("empty") + "/"), kind: .frames, replacingAll: true)
+            try folder.write("frame_0000.png", Array("new".utf8))
+        }, expected: ["empty": "<folder>", "empty/.scrollreel": FolderKind.markerText, "empty/frame_0000.png": "new"])
+    }
+
+    /// Several outputs commit together: when the last fails, the ones before it are undone too.
+    func testOutputsCommitTogether() throws {
+        try write("a.gif", "old gif")
+        try write("h.sha256", "old hashes")
+        try write("frames/.scrollreel", "old marker")
+        try write("frames/frame_0000.png", "old 0")
+        let tried = try assertAllOrNothing({ set in
+            try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+            try set.file(OutputTarget(option: "--hashes", path: path("h.sha256"))).write(Array("new hashes".utf8))
+            try set.file(OutputTarget(option: "--inspect", path: path("new.json"))).write(Array("{}".utf8))
+            let folder = try set.folder(OutputTarget(option: "--artifacts", path: path("frames")), kind: .frames, replacingAll: true)
+            try folder.write("frame_0000.png", Array("new 0".utf8))
+        }, expected: ["a.gif": "new gif", "h.sha256": "new hashes", "new.json": "{}", "frames": "<folder>",
+                      "frames/.scrollreel": FolderKind.markerText, "frames/frame_0000.png": "new 0"])
+        XCTAssertGreaterThanOrEqual(tried, 9)
+    }
+
+    /// With no hard links, a file is moved aside instead, and still put back on failure.
+    func testFileReplacedWithoutHardLinks() throws {
+        try write("a.gif", "old gif")
+        try write("b.png", "old png")
+        let before = try snapshot()
+        let real = FileSystem.system
+        var failing = FileSystem.system
+        failing.link = { _, new in throw SystemCallError(call: "link", path: new, code: EPERM) }
+        let rename = failing.rename
+        failing.rename = { from, to in
+            if to.hasSuffix("b.png") && from.contains(".partial-") { throw SystemCallError(call: "rename", path: to, code: ENOSPC) }
+            try rename(from, to)
+        }
+        let set = OutputSet(fileSystem: failing)
+        try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try set.file(OutputTarget(option: "--contact-sheet", path: path("b.png"))).write(Array("new png".utf8))
+        XCTAssertThrowsError(try set.commit()) { error in
+            XCTAssertEqual("\(error)", "--contact-sheet \(self.path("b.png")): cannot put the file in place: no space left on device")
+        }
+        XCTAssertEqual(try snapshot(), before)
+        let working = OutputSet(fileSystem: FileSystem(rename: real.rename, link: failing.link, unlink: real.unlink,
+                                                       makeFolder: real.makeFolder, removeFolder: real.removeFolder))
+        try working.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try working.commit()
+        XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "b.png": "old png"])
+    }
+
+    /// A passing check leaves no failure images: the old ones go, and so does the folder render made.
+    func testEmptiedArtifactsFolderGoes() throws {
+        try write("fails/.scrollreel", "marker")
+        try write("fails/frame_0003-diff.png", "old diff")
+        try write("other.txt", "mine")
+        let set = OutputSet()
+        _ = try set.folder(OutputTarget(option: "--artifacts", path: path("fails")), kind: .artifacts, replacingAll: true)
+        try set.commit()
+        XCTAssertEqual(try snapshot(), ["other.txt": "mine"])
+        // An empty folder of the user's stays, even when nothing is written into it.
+        try FileManager.default.createDirectory(atPath: path("mine"), withIntermediateDirectories: false)
+        let again = OutputSet()
+        _ = try again.folder(OutputTarget(option: "--artifacts", path: path("mine")), kind: .artifacts, replacingAll: true)
+        try again.commit()
+        XCTAssertEqual(try snapshot(), ["other.txt": "mine", "mine": "<folder>"])
+    }
+
+    /// A discarded set leaves nothing behind, and the targets as they were.
+    func testDiscardRemovesTemporaries() throws {
+        try write("frames/.scrollreel", "marker")
+        try write("frames/frame_0000.png", "old")
+        let before = try snapshot()
+        let set = OutputSet()
+        try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
+            .write("frame_0000.png", Array("new".utf8))
+        let writer = try set.file(OutputTarget(option: "--out", path: path("x.gif"))).open()
+        try writer.write(Array("half a gif".utf8))
+        set.discard()
+        XCTAssertEqual(try snapshot(), before)
+    }
+}

@@ -1,0 +1,100 @@
+import FileOutput
+import Foundation
+import XCTest
+
+/// Targets are checked before anything is rendered, with messages that name the user's path.
+final class OutputTargetTests: FolderTestCase {
+    func problem(_ body: () throws -> Void) -> String? {
+        do { try body() } catch let problem as FileProblem {
+            XCTAssertTrue(problem.foundBeforeRendering)
+            return problem.description
+        } catch { return "unexpected \(error)" }
+        return nil
+    }
+
+    func testMissingAndWrongFolders() throws {
+        try write("file.txt", "text")
+        try FileManager.default.createDirectory(atPath: path("dir.gif"), withIntermediateDirectories: false)
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: "missing/sub/x.gif").checkFile() },
+                       "--out missing/sub/x.gif: the folder missing/sub does not exist")
+        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: path("file.txt/h.sha256")).checkFile() },
+                       "--hashes \(path("file.txt/h.sha256")): \(path("file.txt")) is not a folder")
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("dir.gif")).checkFile() },
+                       "--out \(path("dir.gif")): is a folder, not a file")
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("file.txt") + "/").checkFolder(.frames) },
+                       "--out \(path("file.txt"))/: is a file, not a folder")
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: "nowhere/frames/").checkFolder(.frames) },
+                       "--out nowhere/frames/: the folder nowhere does not exist")
+        XCTAssertNil(problem { try OutputTarget(option: "--out", path: path("new.gif")).checkFile() })
+        XCTAssertNil(problem { try OutputTarget(option: "--out", path: path("new") + "/").checkFolder(.frames) })
+    }
+
+    /// Only an empty folder, or one holding render's marker and its own kind of files, is render's.
+    func testFolderOwnership() throws {
+        let target = OutputTarget(option: "--out", path: path("d") + "/")
+        try FileManager.default.createDirectory(atPath: path("d"), withIntermediateDirectories: false)
+        XCTAssertNil(problem { try target.checkFolder(.frames) }, "empty")
+        try write("d/frame_0000.png", "someone's frame")
+        XCTAssertEqual(problem { try target.checkFolder(.frames) },
+                       "--out \(path("d"))/: the folder holds files that render did not write (frame_0000.png); render "
+                       + "writes frames only into a new or empty folder, or one it wrote before (marked by its .scrollreel file)")
+        try write("d/.scrollreel", "marker")
+        XCTAssertNil(problem { try target.checkFolder(.frames) }, "marked")
+        try write("d/.scrollreel-partial-17/frame_0001.png", "a killed run's")
+        XCTAssertNil(problem { try target.checkFolder(.frames) }, "a killed run's temporary is render's own")
+        XCTAssertNotNil(problem { try target.checkFolder(.artifacts) }, "frames are not failure images")
+        try write("d/notes.txt", "mine")
+        for name in ["a", "b", "c"] { try write("d/\(name).md", "mine") }
+        XCTAssertEqual(problem { try target.checkFolder(.frames) }?.contains("(a.md, b.md, c.md and 1 more)"), true)
+    }
+
+    /// Failure images and frames are different kinds: neither folder may hold the other's files.
+    func testKindsDoNotMix() throws {
+        try write("f/.scrollreel", "marker")
+        try write("f/frame_0000-diff.png", "diff")
+        XCTAssertNil(problem { try OutputTarget(option: "--artifacts", path: path("f")).checkFolder(.artifacts) })
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("f")).checkFolder(.frames) }?
+                        .contains("(frame_0000-diff.png)"), true)
+    }
+
+    func testSamePathTwiceIsRefused() throws {
+        let set = OutputSet()
+        _ = try set.file(OutputTarget(option: "--out", path: path("x.png")))
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--contact-sheet", path: path("./x.png"))) },
+                       "--contact-sheet \(path("./x.png")): --out writes to the same path")
+        _ = try set.folder(OutputTarget(option: "--out", path: path("frames/")), kind: .frames, replacingAll: true)
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("frames/h.sha256"))) },
+                       "--hashes \(path("frames/h.sha256")): --out \(path("frames/")) writes inside it, or it inside that")
+    }
+
+    func testFrameNames() {
+        XCTAssertEqual(FrameName.png(7), "frame_0007.png")
+        XCTAssertEqual(FrameName.png(12345), "frame_12345.png")
+        XCTAssertEqual(FrameName.png(3, suffix: "-diff"), "frame_0003-diff.png")
+        XCTAssertEqual(FrameName.index(of: "frame_0007.png"), 7)
+        XCTAssertEqual(FrameName.index(of: "frame_7.png"), 7)
+        XCTAssertEqual(FrameName.index(of: "frame_0003-diff.png", suffix: "-diff"), 3)
+        for name in ["frame_.png", "frame_0003-diff.png", "frame_+3.png", "frame_0007.PNG", "xframe_0001.png", "frame_٣.png"] {
+            XCTAssertNil(FrameName.index(of: name), name)
+        }
+    }
+}
+
+final class PathTextTests: XCTestCase {
+    func testSplitting() {
+        let cases: [(String, String, String, String)] = [
+            // path, folder, last component, stem
+            ("f", "", "f", "f"), ("./", "", ".", "."), ("f/", "", "f", "f"), ("a/b/c.json", "a/b", "c.json", "c"),
+            ("/c.gif", "/", "c.gif", "c"), ("/", "/", "/", "/"), ("a//b/", "a", "b", "b"), (".hidden", "", ".hidden", ".hidden"),
+            ("samples/stretchy.json", "samples", "stretchy.json", "stretchy"), ("x.tar.gz", "", "x.tar.gz", "x.tar"),
+        ]
+        for (path, folder, last, stem) in cases {
+            XCTAssertEqual(PathText.folder(of: path), folder, path)
+            XCTAssertEqual(PathText.lastComponent(of: path), last, path)
+            XCTAssertEqual(PathText.stem(of: path), stem, path)
+        }
+        XCTAssertEqual(PathText.joining("", "x"), "x")
+        XCTAssertEqual(PathText.joining("a", "x"), "a/x")
+        XCTAssertEqual(PathText.joining("/", "x"), "/x")
+    }
+}
