@@ -10,18 +10,19 @@ public struct RoundedRect: Equatable, Sendable {
     }
 }
 
-/// The region drawing is limited to: a rectangle, intersected with at most one rounded rectangle.
+/// The region drawing is limited to: a rectangle, intersected with any number of rounded
+/// rectangles (nested views that clip to rounded bounds).
 ///
-/// Nested rectangular clips are intersected once, before any pixel loop. A second rounded clip
-/// cannot be represented; `intersecting(_:)` returns nil for it and the caller draws through an
-/// offscreen layer instead.
+/// Invariant: `rect` is the intersection of every rectangle that clips, computed once before any
+/// pixel loop; `rounded` holds only the shapes whose corners cut into it (radius > 0). Coverage
+/// takes the smallest corner coverage of all of them at each pixel.
 public struct Clip: Equatable, Sendable {
     public var rect: FixedRect
-    public var rounded: RoundedRect?
+    public var rounded: [RoundedRect]
 
-    public init(rect: FixedRect, rounded: RoundedRect? = nil) {
+    public init(rect: FixedRect, rounded: [RoundedRect] = []) {
         self.rect = rect
-        self.rounded = (rounded?.radius ?? 0) > 0 ? rounded : nil
+        self.rounded = rounded.filter { $0.radius > 0 }
     }
 
     /// The clip that lets everything inside a bitmap of this size through.
@@ -29,11 +30,8 @@ public struct Clip: Equatable, Sendable {
         self.init(rect: FixedRect(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
     }
 
-    /// This clip narrowed to a rounded rectangle, or nil when both carry rounded corners.
-    public func intersecting(_ shape: RoundedRect) -> Clip? {
-        let narrowed = rect.intersection(shape.rect)
-        guard shape.radius > 0 else { return Clip(rect: narrowed, rounded: rounded) }
-        guard rounded == nil else { return nil }
-        return Clip(rect: narrowed, rounded: shape)
+    /// This clip narrowed to a (possibly rounded) rectangle.
+    public func intersecting(_ shape: RoundedRect) -> Clip {
+        Clip(rect: rect.intersection(shape.rect), rounded: rounded + [shape])
     }
 }

@@ -1,7 +1,7 @@
 /// Anti-aliased coverage of a shape inside a clip, pixel by pixel, with 0…255 per pixel.
 ///
-/// The shape is the intersection of a rectangle and up to two rounded rectangles (the shape's own
-/// corners and the clip's). Rectangle edges are exact area coverage, computed once per column and
+/// The shape is the intersection of a rectangle and rounded rectangles (the shape's own corners and
+/// the clip's). Rectangle edges are exact area coverage, computed once per column and
 /// once per row; a pixel's coverage is their product. Corner pixels take the minimum with a
 /// distance-based estimate, clamp(r − d + ½), evaluated only inside the corner squares. All of it is
 /// integer maths.
@@ -22,7 +22,7 @@ public struct Coverage {
             : area.pixelBounds.intersection(PixelRect(x: 0, y: 0, width: targetWidth, height: targetHeight))
         columns = Coverage.spans(from: area.minX, to: area.maxX, first: bounds.x, count: bounds.width)
         rows = Coverage.spans(from: area.minY, to: area.maxY, first: bounds.y, count: bounds.height)
-        corners = [shape, clip.rounded].compactMap { $0 }.filter { $0.radius > 0 }
+        corners = ([shape] + clip.rounded).filter { $0.radius > 0 }
     }
 
     /// Coverage (0…256) of [lo, hi) over each pixel `first..<first+count` of one axis.
@@ -30,6 +30,19 @@ public struct Coverage {
         (0..<count).map { i in
             let p0 = (first + i) * fixedOne
             return Int32(max(0, min(hi, p0 + fixedOne) - max(lo, p0)))
+        }
+    }
+
+    /// Calls `body` with each row of `bounds` (its absolute y) and that row's coverage, from the
+    /// top down, in one buffer reused for every row.
+    @inline(__always)
+    public func forEachRow(_ body: (_ y: Int, _ coverage: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var buffer = [UInt8](repeating: 0, count: bounds.width)
+        try buffer.withUnsafeMutableBufferPointer { out in
+            for y in bounds.y..<bounds.maxY {
+                row(y, into: out)
+                try body(y, UnsafeBufferPointer(out))
+            }
         }
     }
 

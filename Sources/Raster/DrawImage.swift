@@ -5,10 +5,14 @@ extension Bitmap {
     /// Separable resampling in premultiplied space: a horizontal pass over only the source rows the
     /// visible destination rows need, kept at 16 bits, then a vertical pass rounded once to 8 bits.
     /// The destination edges are anti-aliased by exact area coverage.
-    public mutating func draw(_ image: Bitmap, into destination: FixedRect, opacity: UInt8 = 255,
-                              clip: Clip) {
+    ///
+    /// `covering`, when given, is the area painted instead of `destination`: beyond the
+    /// destination the image's edge pixels repeat, so an edge can be moved out to a whole pixel
+    /// without stretching the image.
+    public mutating func draw(_ image: Bitmap, into destination: FixedRect, covering: FixedRect? = nil,
+                              opacity: UInt8 = 255, clip: Clip) {
         guard opacity != 0, image.width > 0, image.height > 0, !destination.isEmpty else { return }
-        let coverage = Coverage(shape: RoundedRect(rect: destination, radius: 0), clip: clip,
+        let coverage = Coverage(shape: RoundedRect(rect: covering ?? destination, radius: 0), clip: clip,
                                 targetWidth: width, targetHeight: height)
         let area = coverage.bounds
         guard !area.isEmpty else { return }

@@ -31,19 +31,15 @@ extension Bitmap {
         let w = width, mw = mask.width
         // The colour as a one-pixel source, so the shared `blendPixel` does the blend.
         let source = [color.r, color.g, color.b, color.a]
-        var rowCoverage = [UInt8](repeating: 0, count: area.width)
         pixels.withUnsafeMutableBufferPointer { dst in
             mask.coverage.withUnsafeBufferPointer { src in
                 source.withUnsafeBufferPointer { colour in
-                    rowCoverage.withUnsafeMutableBufferPointer { cov in
-                        for row in area.y..<area.maxY {
-                            coverage.row(row, into: cov)
-                            var i = (row * w + area.x) * 4
-                            var j = (row - y) * mw + (area.x - x)
-                            for k in 0..<area.width {
-                                blendPixel(dst, i, colour, 0, div255(Int(src[j]) * Int(cov[k])))
-                                i += 4; j += 1
-                            }
+                    coverage.forEachRow { row, cov in
+                        var i = (row * w + area.x) * 4
+                        var j = (row - y) * mw + (area.x - x)
+                        for k in 0..<area.width {
+                            blendPixel(dst, i, colour, 0, div255(Int(src[j]) * Int(cov[k])))
+                            i += 4; j += 1
                         }
                     }
                 }

@@ -7,31 +7,26 @@ extension Bitmap {
         guard !area.isEmpty else { return }
         let w = width
         let cr = Int(color.r), cg = Int(color.g), cb = Int(color.b), ca = Int(color.a)
-        var rowCoverage = [UInt8](repeating: 0, count: area.width)
         pixels.withUnsafeMutableBufferPointer { dst in
-            rowCoverage.withUnsafeMutableBufferPointer { cov in
-                for y in area.y..<area.maxY {
-                    coverage.row(y, into: cov)
-                    var i = (y * w + area.x) * 4
-                    for x in 0..<area.width {
-                        let c = Int(cov[x])
-                        if c != 0 {
-                            let sa = div255(ca * c)
-                            dst[i] = UInt8(sourceOver(div255(cr * c), Int(dst[i]), sa))
-                            dst[i + 1] = UInt8(sourceOver(div255(cg * c), Int(dst[i + 1]), sa))
-                            dst[i + 2] = UInt8(sourceOver(div255(cb * c), Int(dst[i + 2]), sa))
-                            dst[i + 3] = UInt8(sourceOver(sa, Int(dst[i + 3]), sa))
-                        }
-                        i += 4
+            coverage.forEachRow { y, cov in
+                var i = (y * w + area.x) * 4
+                for x in 0..<area.width {
+                    let c = Int(cov[x])
+                    if c != 0 {
+                        let sa = div255(ca * c)
+                        dst[i] = UInt8(sourceOver(div255(cr * c), Int(dst[i]), sa))
+                        dst[i + 1] = UInt8(sourceOver(div255(cg * c), Int(dst[i + 1]), sa))
+                        dst[i + 2] = UInt8(sourceOver(div255(cb * c), Int(dst[i + 2]), sa))
+                        dst[i + 3] = UInt8(sourceOver(sa, Int(dst[i + 3]), sa))
                     }
+                    i += 4
                 }
             }
         }
     }
 
     /// Composites another bitmap placed at whole-pixel offset (`x`, `y`) with an opacity, inside
-    /// `clip` (which may have rounded corners). Used for offscreen layers: group opacity and nested
-    /// rounded clips.
+    /// `clip` (which may have rounded corners). Used for offscreen layers: group opacity and blur.
     public mutating func composite(_ layer: Bitmap, x: Int, y: Int, opacity: UInt8, clip: Clip) {
         guard opacity != 0 else { return }
         let placed = RoundedRect(rect: FixedRect(pixelWidth: layer.width, pixelHeight: layer.height)
@@ -40,19 +35,15 @@ extension Bitmap {
         let area = coverage.bounds
         guard !area.isEmpty else { return }
         let w = width, lw = layer.width, o = Int(opacity)
-        var rowCoverage = [UInt8](repeating: 0, count: area.width)
         pixels.withUnsafeMutableBufferPointer { dst in
             layer.pixels.withUnsafeBufferPointer { src in
-                rowCoverage.withUnsafeMutableBufferPointer { cov in
-                    for row in area.y..<area.maxY {
-                        coverage.row(row, into: cov)
-                        var i = (row * w + area.x) * 4
-                        var j = ((row - y) * lw + (area.x - x)) * 4
-                        for k in 0..<area.width {
-                            let m = div255(Int(cov[k]) * o)
-                            blendPixel(dst, i, src, j, m)
-                            i += 4; j += 4
-                        }
+                coverage.forEachRow { row, cov in
+                    var i = (row * w + area.x) * 4
+                    var j = ((row - y) * lw + (area.x - x)) * 4
+                    for k in 0..<area.width {
+                        let m = div255(Int(cov[k]) * o)
+                        blendPixel(dst, i, src, j, m)
+                        i += 4; j += 4
                     }
                 }
             }

@@ -3,14 +3,15 @@ import Scene
 /// One view, resolved for one frame: where it is on screen and how it is drawn. Pure values in
 /// points; no pixels.
 ///
-/// Invariant: `clip`, when set, is the intersection of every ancestor clip that applies and of
-/// this view's own bounds when it clips; children are already resolved in screen coordinates.
+/// Invariant: `clips` lists the bounds of every ancestor that clips, outermost first, then this
+/// view's own bounds when it clips; children are already resolved in screen coordinates. This is
+/// the one place clipping is decided: the painter only turns these shapes into pixels.
 public struct DisplayItem: Equatable, Sendable {
     public var id: String
     /// The view's rectangle on screen, after effects.
     public var frame: Rect
-    /// Everything drawn for this view and its children is inside this rectangle; nil = unclipped.
-    public var clip: Rect?
+    /// Everything drawn for this view and its children is inside every one of these shapes.
+    public var clips: [ClipShape]
     public var alpha: Double
     public var cornerRadius: Double
     public var background: Color?
@@ -24,16 +25,37 @@ public struct DisplayItem: Equatable, Sendable {
     public var clipsToBounds: Bool
     public var children: [DisplayItem]
 
-    public init(id: String, frame: Rect, clip: Rect? = nil, alpha: Double = 1, cornerRadius: Double = 0,
+    public init(id: String, frame: Rect, clips: [ClipShape] = [], alpha: Double = 1, cornerRadius: Double = 0,
                 background: Color? = nil, image: ImageItem? = nil, label: Label? = nil, blur: BlurItem? = nil,
                 clipsToBounds: Bool = false, children: [DisplayItem] = []) {
-        self.id = id; self.frame = frame; self.clip = clip; self.alpha = alpha; self.cornerRadius = cornerRadius
+        self.id = id; self.frame = frame; self.clips = clips; self.alpha = alpha; self.cornerRadius = cornerRadius
         self.background = background; self.image = image; self.label = label; self.blur = blur
         self.clipsToBounds = clipsToBounds; self.children = children
     }
 
+    /// The intersection of the clip shapes' rectangles, corners aside; nil when nothing clips.
+    public var clip: Rect? {
+        guard let first = clips.first else { return nil }
+        return clips.dropFirst().reduce(first.rect) { $0.intersection($1.rect) }
+    }
+
+    /// How many of `clips` belong to ancestors: the ones that apply when this view is drawn as one
+    /// layer and the layer is composited.
+    public var ancestorClipCount: Int { clips.count - (clipsToBounds ? 1 : 0) }
+
     /// This item and all its descendants, parents before children, in drawing order.
     public var flattened: [DisplayItem] { [self] + children.flatMap(\.flattened) }
+}
+
+/// A view's bounds as a clip: a rectangle in screen points with the view's corner radius.
+public struct ClipShape: Equatable, Sendable {
+    public var rect: Rect
+    public var cornerRadius: Double
+
+    public init(rect: Rect, cornerRadius: Double = 0) { self.rect = rect; self.cornerRadius = cornerRadius }
+
+    /// The radius the corners are drawn with: never more than half the shorter side.
+    public var drawnRadius: Double { max(0, min(cornerRadius, rect.width / 2, rect.height / 2)) }
 }
 
 public struct ImageItem: Equatable, Sendable {

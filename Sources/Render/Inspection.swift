@@ -4,10 +4,13 @@ import Scene
 /// all effects. It lets a user see why an effect looks wrong, and lets tests check geometry without
 /// pixels.
 ///
-/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "clip", "alpha",
-/// "imageFrame"?, "blur"?}]}]}`. Rects are `[x, y, width, height]`; `clip` is null when nothing
-/// clips the view; `imageFrame` appears only for views with an image and `blur` (the fraction) only
-/// where a blur is attached. Numbers are written with full round-trip precision.
+/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?,
+/// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?}]}]}`. Rects are `[x, y, width, height]`.
+/// `clip` is the intersection of every clip that applies, null when none does; `roundedClips` lists
+/// those with rounded corners (`{"rect", "radius"}`), whose corners cut it further. Radii are the
+/// ones drawn, at most half the shorter side. `imageFrame` appears only for views with an image and
+/// `blur` (the fraction) only where a blur is attached. It is the painter's own input: the display
+/// list, written out. Numbers are written with full round-trip precision.
 public enum Inspection {
     public static func json(renderer: Renderer, frames: Range<Int>? = nil) throws -> String {
         var out = "{\"frames\": ["
@@ -26,8 +29,16 @@ public enum Inspection {
     }
 
     private static func entry(_ view: DisplayItem) -> String {
-        var fields = ["\"id\": \(string(view.id))", "\"frame\": \(rect(view.frame))",
-                      "\"clip\": \(view.clip.map(rect) ?? "null")", "\"alpha\": \(number(view.alpha))"]
+        var fields = ["\"id\": \(string(view.id))", "\"frame\": \(rect(view.frame))"]
+        let corner = ClipShape(rect: view.frame, cornerRadius: view.cornerRadius).drawnRadius
+        if corner > 0 { fields.append("\"cornerRadius\": \(number(corner))") }
+        fields.append("\"clip\": \(view.clip.map(rect) ?? "null")")
+        let rounded = view.clips.filter { $0.drawnRadius > 0 }
+        if !rounded.isEmpty {
+            let shapes = rounded.map { "{\"rect\": \(rect($0.rect)), \"radius\": \(number($0.drawnRadius))}" }
+            fields.append("\"roundedClips\": [" + shapes.joined(separator: ", ") + "]")
+        }
+        fields.append("\"alpha\": \(number(view.alpha))")
         if let image = view.image { fields.append("\"imageFrame\": \(rect(image.frame))") }
         if let blur = view.blur { fields.append("\"blur\": \(number(blur.fraction))") }
         return "{" + fields.joined(separator: ", ") + "}"

@@ -32,33 +32,30 @@ public struct Layout: Sendable {
             frame = boundFrame(view, frame, offset: offset)
             // Content y = c shows at screen y = c − offset; fixed views are already on screen.
             let screen = view.fixed ? frame : frame.offsetBy(dx: 0, dy: -offset)
-            return resolve(view, at: screen, clip: nil, offset: offset)
+            return resolve(view, at: screen, clips: [], offset: offset)
         }
     }
 
-    private func resolve(_ view: View, at frame: Rect, clip: Rect?, offset: Double) -> DisplayItem {
-        let ownClip = view.clipsToBounds ? (clip.map { $0.intersection(frame) } ?? frame) : clip
-        var item = DisplayItem(id: view.id, frame: frame, clip: ownClip, alpha: view.alpha,
-                               cornerRadius: view.cornerRadius, background: view.background, label: view.label,
-                               clipsToBounds: view.clipsToBounds)
+    /// Resolves a view whose frame is already on screen, under the clips of its ancestors.
+    private func resolve(_ view: View, at frame: Rect, clips inherited: [ClipShape], offset: Double) -> DisplayItem {
+        var item = DisplayItem(id: view.id, frame: frame, alpha: view.alpha, cornerRadius: view.cornerRadius,
+                               background: view.background, label: view.label, clipsToBounds: view.clipsToBounds)
         if let name = view.image, let size = imageSizes[name] {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }
+        for case .blurByPull(let blur) in view.effects {
+            item.blur = BlurItem(fraction: blur.fraction(offset: offset), effect: blur)
+        }
+        // Bindings come before the clip, which takes the bound corner radius.
+        applyBindings(view, to: &item, offset: offset)
+        item.clips = view.clipsToBounds ? inherited + [ClipShape(rect: frame, cornerRadius: item.cornerRadius)] : inherited
         item.children = view.children.map { child in
             resolve(child, at: boundFrame(child, child.frame, offset: offset).offsetBy(dx: frame.x, dy: frame.y),
-                    clip: ownClip, offset: offset)
+                    clips: item.clips, offset: offset)
         }
-        for effect in view.effects {
-            switch effect {
-            case .blurByPull(let blur):
-                item.blur = BlurItem(fraction: blur.fraction(offset: offset), effect: blur)
-            case .textReveal(let reveal):
-                item.children.append(band(reveal, container: item, labels: view.children.filter { $0.label != nil }, offset: offset))
-            case .stretchy, .parallax:
-                break   // applied to the frame above and to the image frame
-            }
+        for case .textReveal(let reveal) in view.effects {
+            item.children.append(band(reveal, container: item, labels: view.children.filter { $0.label != nil }, offset: offset))
         }
-        applyBindings(view, to: &item, offset: offset)
         return item
     }
 
@@ -121,14 +118,14 @@ public struct Layout: Sendable {
         let h = container.frame.height / Double(labels.count)
         let top = reveal.bandTop(offset: offset, containerHeight: container.frame.height, rows: labels.count)
         let frame = Rect(x: container.frame.x, y: container.frame.y + top, width: container.frame.width, height: h)
-        let clip = container.clip.map { $0.intersection(frame) } ?? frame
+        let clips = container.clips + [ClipShape(rect: frame)]
         let copies = labels.map { label -> DisplayItem in
             var copy = label.label!
             copy.color = reveal.revealColor
             return DisplayItem(id: label.id + ".reveal", frame: label.frame.offsetBy(dx: container.frame.x, dy: container.frame.y),
-                               clip: clip, alpha: label.alpha, label: copy)
+                               clips: clips, alpha: label.alpha, label: copy)
         }
-        return DisplayItem(id: container.id + ".band", frame: frame, clip: clip, background: reveal.bandColor,
+        return DisplayItem(id: container.id + ".band", frame: frame, clips: clips, background: reveal.bandColor,
                            clipsToBounds: true, children: copies)
     }
 }

@@ -5,14 +5,46 @@ import Text
 /// Rasterizes display items at an output scale. Geometry in points is rounded once, here, to
 /// 1/256 device pixels; everything after that is the integer maths of `Raster`.
 ///
-/// Group opacity follows UIKit (`allowsGroupOpacity`): a translucent view with more than one thing
-/// to draw is drawn into an offscreen layer first, so its parts do not show through each other.
+/// Clipping is decided by `Layout` (each item's `clips`); the painter only converts those shapes.
+/// Group opacity follows UIKit (`allowsGroupOpacity`): a translucent view with children, or with
+/// more than one thing to draw, is drawn into an offscreen layer first, so its parts do not show
+/// through each other.
 struct Painter: Sendable {
     let scale: Double
     let images: [String: Bitmap]
     /// Loaded fonts by path; every label's font is here (the renderer loads them up front).
     let fonts: [String: Font]
     let sceneFile: String
+
+    /// Where a bitmap being drawn into sits on screen, and which clips apply inside it.
+    struct Scope {
+        /// The device pixel of the screen that is (0, 0) in the bitmap: non-zero inside layers.
+        var origin: (x: Int, y: Int)
+        /// Every item's first `skipped` clip shapes apply when the layer is composited, not inside it.
+        var skipped = 0
+        /// Set in a blur's content pass.
+        var content: ContentSpace?
+    }
+
+    /// A blurred view's content as the blur sees it: the view's edges moved out to whole pixels,
+    /// and everything drawn up to an edge moved out with it, so that no edge pixel is part
+    /// transparent and the blur's edge clamping repeats content, never what lies outside.
+    struct ContentSpace {
+        /// The view's bounds, exact and widened to whole pixels, in the layer's 1/256 pixels.
+        var exact: FixedRect
+        var whole: FixedRect
+        /// Whether the view clips: its own clip shape, the first after the skipped ones, becomes
+        /// `whole` with square corners (the corners are cut once, after the blur).
+        var clips: Bool
+
+        /// `r` with each edge that reaches one of the view's edges moved out to the whole pixel.
+        func widen(_ r: FixedRect) -> FixedRect {
+            FixedRect(minX: r.minX <= exact.minX ? min(r.minX, whole.minX) : r.minX,
+                      minY: r.minY <= exact.minY ? min(r.minY, whole.minY) : r.minY,
+                      maxX: r.maxX >= exact.maxX ? max(r.maxX, whole.maxX) : r.maxX,
+                      maxY: r.maxY >= exact.maxY ? max(r.maxY, whole.maxY) : r.maxY)
+        }
+    }
 
     /// The font file a label draws with.
     static func fontPath(_ label: Label) -> String {
@@ -22,121 +54,178 @@ struct Painter: Sendable {
     /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
     func paint(_ items: [DisplayItem], width: Int, height: Int, background: Color) throws -> Bitmap {
         var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background))
-        let everything = Clip(pixelWidth: width, pixelHeight: height)
-        for item in items { try draw(item, into: &bitmap, origin: (0, 0), clip: everything) }
+        for item in items { try draw(item, into: &bitmap, Scope(origin: (0, 0))) }
         return bitmap
     }
 
-    /// Draws one item. `origin` is the device pixel of the screen that is (0, 0) in `target`,
-    /// non-zero inside layers; `clip` is in `target`'s coordinates.
-    private func draw(_ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int), clip: Clip) throws {
+    /// Draws one item and its children.
+    private func draw(_ item: DisplayItem, into target: inout Bitmap, _ scope: Scope) throws {
         let opacity = UInt8((max(0, min(1, item.alpha)) * 255).rounded())
         guard opacity > 0 else { return }
         if let blur = item.blur, blur.opacity > 0, pixels(blur.radius) > 0 {
-            try drawBlurred(item, blur, into: &target, origin: origin, clip: clip, opacity: opacity)
+            try drawBlurred(item, blur, into: &target, scope, opacity: opacity)
             return
         }
-        let parts = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + (item.label == nil ? 0 : 1)
-            + item.children.count
-        if opacity < 255 && parts > 1 {
+        let primitives = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + (item.label == nil ? 0 : 1)
+        if opacity < 255 && (primitives > 1 || !item.children.isEmpty) {
             var opaque = item
             opaque.alpha = 1
-            try inLayer(into: &target, origin: origin, clip: clip, opacity: opacity) { layer, layerOrigin, layerClip in
-                try draw(opaque, into: &layer, origin: layerOrigin, clip: layerClip)
+            try inLayer(item, into: &target, scope, opacity: opacity) { layer, layerScope in
+                try draw(opaque, into: &layer, layerScope)
             }
             return
         }
-        let shape = RoundedRect(rect: fixed(item.frame, origin), radius: fixedLength(item.cornerRadius))
         if let background = item.background {
-            target.fill(shape, color: premultiplied(background).scaled(by: opacity), clip: clip)
+            let shape = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
+            target.fill(shape, color: premultiplied(background).scaled(by: opacity), clip: clip(item.clips, target, scope))
         }
-        guard item.image != nil || item.label != nil || !item.children.isEmpty else { return }
-        guard item.clipsToBounds else {
-            try drawContent(item, into: &target, origin: origin, clip: clip, opacity: opacity)
-            return
-        }
-        if let inner = clip.intersecting(shape) {
-            try drawContent(item, into: &target, origin: origin, clip: inner, opacity: opacity)
-        } else {
-            // A rounded clip inside a rounded clip: clip the content to this view's shape in a
-            // layer, then apply the outer clip when compositing the layer.
-            try inLayer(into: &target, origin: origin, clip: clip, opacity: 255) { layer, layerOrigin, _ in
-                let own = Clip(rect: fixed(item.frame, layerOrigin),
-                               rounded: RoundedRect(rect: fixed(item.frame, layerOrigin), radius: shape.radius))
-                try drawContent(item, into: &layer, origin: layerOrigin, clip: own, opacity: opacity)
-            }
-        }
+        try drawContent(item, into: &target, scope, opacity: opacity)
     }
 
-    /// The image, the text and the children of an item, inside `clip`.
-    private func drawContent(_ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int), clip: Clip,
-                             opacity: UInt8) throws {
+    /// The image, the text and the children of an item.
+    private func drawContent(_ item: DisplayItem, into target: inout Bitmap, _ scope: Scope, opacity: UInt8) throws {
+        let clip = self.clip(item.clips, target, scope)
         if let image = item.image, let bitmap = images[image.asset] {
-            target.draw(bitmap, into: fixed(image.frame, origin), opacity: opacity, clip: clip)
+            let destination = fixed(image.frame, scope.origin)
+            target.draw(bitmap, into: destination, covering: scope.content?.widen(destination), opacity: opacity, clip: clip)
         }
-        if let label = item.label {
-            try drawLabel(label, item, into: &target, origin: origin, clip: clip, opacity: opacity)
+        if let label = item.label, let placed = try place(label, item) {
+            try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
+                                 color: premultiplied(label.color).scaled(by: opacity), clip: clip, into: &target)
         }
-        for child in item.children { try draw(child, into: &target, origin: origin, clip: clip) }
+        for child in item.children { try draw(child, into: &target, scope) }
     }
 
-    /// One line of text, aligned horizontally in the frame and centred vertically: the baseline
-    /// sits at midY + (ascender − descender) / 2, which centres the line box.
-    private func drawLabel(_ label: Label, _ item: DisplayItem, into target: inout Bitmap, origin: (Int, Int),
-                           clip: Clip, opacity: UInt8) throws {
-        let path = Painter.fontPath(label)
-        guard let font = fonts[path], !label.text.isEmpty else { return }
+    /// A label laid out in its view, in screen pixels: aligned horizontally in the frame, centred
+    /// vertically (the baseline at midY + (ascender − descender) / 2 centres the line box).
+    private func place(_ label: Label, _ item: DisplayItem) throws -> (font: Font, line: TextLine, x: Double, baseline: Double, metrics: FontMetrics)? {
+        guard let font = fonts[Painter.fontPath(label)], !label.text.isEmpty else { return nil }
         do {
             let size = label.fontSize * scale
             let line = try font.layout(label.text, pixelSize: size)
             let metrics = font.metrics(pixelSize: size)
-            let left = item.frame.minX * scale - Double(origin.0), right = item.frame.maxX * scale - Double(origin.0)
+            let left = item.frame.minX * scale, right = item.frame.maxX * scale
             let x: Double
             switch label.alignment {
             case .left: x = left
             case .center: x = (left + right - line.width) / 2
             case .right: x = right - line.width
             }
-            let baseline = (item.frame.minY + item.frame.height / 2) * scale - Double(origin.1)
-                + (metrics.ascender - metrics.descender) / 2
-            try font.draw(line, x: x, y: baseline, color: premultiplied(label.color).scaled(by: opacity), clip: clip,
-                          into: &target)
+            let baseline = (item.frame.minY + item.frame.height / 2) * scale + (metrics.ascender - metrics.descender) / 2
+            return (font, line, x, baseline, metrics)
         } catch let error as FontError {
             throw RenderError.font(sceneFile: sceneFile, jsonPath: "view \"\(item.id)\" text", reason: error.description)
         }
     }
 
-    /// E4: the item drawn sharp into a layer covering its frame, blurred (clamping at the frame's
-    /// edges), tinted, mixed with the sharp layer by the overlay's opacity, then composited.
-    private func drawBlurred(_ item: DisplayItem, _ blur: BlurItem, into target: inout Bitmap, origin: (Int, Int),
-                             clip: Clip, opacity: UInt8) throws {
-        let bounds = fixed(item.frame, origin).pixelBounds
-        guard !bounds.isEmpty, !clip.rect.intersection(fixed(item.frame, origin)).isEmpty else { return }
-        var sharp = Bitmap(width: bounds.width, height: bounds.height)
+    /// E4. The view's content is drawn twice into a layer: sharp, as without the effect, and in
+    /// content space, with the view's bounds widened to whole pixels and square corners. The second
+    /// is blurred (its edges clamped, so nothing outside the view bleeds in), takes the view's
+    /// anti-aliased shape once, and is mixed over the sharp one by the overlay's opacity. The layer
+    /// covers what the view draws: its bounds when it clips, else everything hanging out of them.
+    private func drawBlurred(_ item: DisplayItem, _ blur: BlurItem, into target: inout Bitmap, _ scope: Scope,
+                             opacity: UInt8) throws {
+        let radius = pixels(blur.radius)
+        let outer = clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope)
+        // Three box passes reach 3 radii: content further outside the clip cannot change a pixel in it.
+        let reach = 3 * radius + 1
+        let visible = outer.rect.pixelBounds
+        let bounds = drawnBounds(item, scope.origin)
+            .intersection(PixelRect(x: visible.x - reach, y: visible.y - reach,
+                                    width: visible.width + 2 * reach, height: visible.height + 2 * reach))
+        guard !bounds.isEmpty, !visible.isEmpty else { return }
+        let layerScope = Scope(origin: (scope.origin.x + bounds.x, scope.origin.y + bounds.y), skipped: item.ancestorClipCount)
         var plain = item
         plain.blur = nil
         plain.alpha = 1
-        try draw(plain, into: &sharp, origin: (origin.0 + bounds.x, origin.1 + bounds.y),
-             clip: Clip(pixelWidth: bounds.width, pixelHeight: bounds.height))
-        var blurred = sharp.boxBlurred(radius: pixels(blur.radius))
+        var sharp = Bitmap(width: bounds.width, height: bounds.height)
+        try draw(plain, into: &sharp, layerScope)
+
+        let exact = fixed(item.frame, layerScope.origin), pixels = exact.pixelBounds
+        let content = ContentSpace(exact: exact, whole: FixedRect(minX: pixels.x * fixedOne, minY: pixels.y * fixedOne,
+                                                                  maxX: pixels.maxX * fixedOne, maxY: pixels.maxY * fixedOne),
+                                   clips: item.clipsToBounds)
+        var source = Bitmap(width: bounds.width, height: bounds.height)
+        var contentScope = layerScope
+        contentScope.content = content
+        if let background = item.background {
+            source.fill(RoundedRect(rect: content.whole, radius: 0), color: premultiplied(background),
+                        clip: clip(item.clips, source, contentScope))
+        }
+        try drawContent(plain, into: &source, contentScope, opacity: 255)
+        var blurred = source.boxBlurred(radius: radius)
         if let tint = blur.effect.tint { blurred = blurred.tinted(premultiplied(tint)) }
+        blurred.mask(to: shape(item, layerScope.origin), atLeastAlphaOf: item.clipsToBounds ? nil : sharp)
         let mixed = sharp.mixed(with: blurred, fraction65536: Int((blur.opacity * 65536).rounded()))
-        target.composite(mixed, x: bounds.x, y: bounds.y, opacity: opacity, clip: clip)
+        target.composite(mixed, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
-    /// Runs `body` on a transparent layer covering the clip's pixels, then composites the layer.
-    private func inLayer(into target: inout Bitmap, origin: (Int, Int), clip: Clip, opacity: UInt8,
-                         _ body: (inout Bitmap, (Int, Int), Clip) throws -> Void) rethrows {
-        let bounds = clip.rect.pixelBounds.intersection(PixelRect(x: 0, y: 0, width: target.width, height: target.height))
+    /// Draws `item` into a transparent layer covering what it draws, then composites the layer
+    /// with `opacity` inside the ancestors' clips.
+    private func inLayer(_ item: DisplayItem, into target: inout Bitmap, _ scope: Scope, opacity: UInt8,
+                         _ body: (inout Bitmap, Scope) throws -> Void) rethrows {
+        let outer = clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope)
+        let bounds = drawnBounds(item, scope.origin).intersection(outer.rect.pixelBounds)
         guard !bounds.isEmpty else { return }
         var layer = Bitmap(width: bounds.width, height: bounds.height)
-        try body(&layer, (origin.0 + bounds.x, origin.1 + bounds.y), Clip(pixelWidth: bounds.width, pixelHeight: bounds.height))
-        target.composite(layer, x: bounds.x, y: bounds.y, opacity: opacity, clip: clip)
+        try body(&layer, Scope(origin: (scope.origin.x + bounds.x, scope.origin.y + bounds.y), skipped: item.ancestorClipCount))
+        target.composite(layer, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
+    }
+
+    /// The pixels an item and its children can touch, in a target whose (0, 0) is screen pixel
+    /// `origin`: its frame, its image and its text, and its children's, each cut by its own clips.
+    private func drawnBounds(_ item: DisplayItem, _ origin: (x: Int, y: Int)) -> PixelRect {
+        var area = fixed(item.frame, origin).pixelBounds
+        func add(_ r: PixelRect) {
+            guard !r.isEmpty else { return }
+            if area.isEmpty { area = r; return }
+            let x0 = min(area.x, r.x), y0 = min(area.y, r.y)
+            area = PixelRect(x: x0, y: y0, width: max(area.maxX, r.maxX) - x0, height: max(area.maxY, r.maxY) - y0)
+        }
+        if !item.clipsToBounds {
+            if let image = item.image { add(fixed(image.frame, origin).pixelBounds) }
+            if let label = item.label, let placed = try? place(label, item) {
+                // The line box with a quarter of an em around it, for glyphs that reach past their advance.
+                let margin = label.fontSize * scale / 4
+                let top = placed.baseline - placed.metrics.ascender - margin
+                let bottom = placed.baseline - placed.metrics.descender + margin
+                add(FixedRect(x: placed.x - Double(origin.x) - margin, y: top - Double(origin.y),
+                              width: placed.line.width + 2 * margin, height: bottom - top).pixelBounds)
+            }
+            for child in item.children { add(drawnBounds(child, origin)) }
+        }
+        guard let clip = item.clip else { return area }
+        return area.intersection(fixed(clip, origin).pixelBounds)
+    }
+
+    /// The device clip of a list of clip shapes in `scope`, inside `target`.
+    private func clip(_ shapes: [ClipShape], _ target: Bitmap, _ scope: Scope) -> Clip {
+        var clip = Clip(pixelWidth: target.width, pixelHeight: target.height)
+        for (index, shape) in shapes.enumerated() where index >= scope.skipped {
+            if index == scope.skipped, let content = scope.content, content.clips {
+                clip = clip.intersecting(RoundedRect(rect: content.whole, radius: 0))
+            } else {
+                clip = clip.intersecting(RoundedRect(rect: device(shape.rect, scope), radius: fixedLength(shape.cornerRadius)))
+            }
+        }
+        return clip
+    }
+
+    /// A rectangle in screen points in the device pixels of `scope`, moved out to whole pixels
+    /// at a blurred view's edges in its content pass.
+    private func device(_ r: Rect, _ scope: Scope) -> FixedRect {
+        let rect = fixed(r, scope.origin)
+        return scope.content?.widen(rect) ?? rect
+    }
+
+    /// An item's own rounded bounds, in a target whose (0, 0) is screen pixel `origin`.
+    private func shape(_ item: DisplayItem, _ origin: (x: Int, y: Int)) -> RoundedRect {
+        RoundedRect(rect: fixed(item.frame, origin), radius: fixedLength(item.cornerRadius))
     }
 
     /// A rectangle in screen points as 1/256 pixels of a target whose (0, 0) is screen pixel `origin`.
-    private func fixed(_ r: Rect, _ origin: (Int, Int)) -> FixedRect {
-        FixedRect(x: r.x * scale - Double(origin.0), y: r.y * scale - Double(origin.1),
+    private func fixed(_ r: Rect, _ origin: (x: Int, y: Int)) -> FixedRect {
+        FixedRect(x: r.x * scale - Double(origin.x), y: r.y * scale - Double(origin.y),
                   width: r.width * scale, height: r.height * scale)
     }
 

@@ -55,7 +55,7 @@ final class DrawMaskTests: XCTestCase {
         var b = Bitmap(width: 20, height: 20, fill: white)
         let r = FixedRect(pixelWidth: 20, pixelHeight: 20)
         b.draw(mask(20, 20, 255), x: 0, y: 0, color: black,
-               clip: Clip(rect: r, rounded: RoundedRect(rect: r, radius: 8 * fixedOne)))
+               clip: Clip(rect: r, rounded: [RoundedRect(rect: r, radius: 8 * fixedOne)]))
         XCTAssertEqual(b.pixel(x: 0, y: 0), white)
         XCTAssertEqual(b.pixel(x: 10, y: 10), black)
         XCTAssertEqual(b.pixel(x: 10, y: 0), black)

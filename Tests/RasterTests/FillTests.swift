@@ -57,7 +57,7 @@ final class FillTests: XCTestCase {
     func testClipLimitsDrawingAndNestedClipsIntersect() {
         var b = Bitmap(width: 10, height: 10)
         let outer = Clip(rect: FixedRect(x: 2, y: 2, width: 6, height: 6))
-        let inner = outer.intersecting(RoundedRect(rect: FixedRect(x: 5, y: 0, width: 10, height: 4), radius: 0))!
+        let inner = outer.intersecting(RoundedRect(rect: FixedRect(x: 5, y: 0, width: 10, height: 4), radius: 0))
         b.fill(RoundedRect(rect: FixedRect(pixelWidth: 10, pixelHeight: 10), radius: 0), color: red, clip: inner)
         for y in 0..<10 {
             for x in 0..<10 {
@@ -67,11 +67,29 @@ final class FillTests: XCTestCase {
         }
     }
 
-    func testTwoRoundedClipsCannotCombine() {
-        let rounded = Clip(rect: FixedRect(pixelWidth: 10, pixelHeight: 10),
-                           rounded: RoundedRect(rect: FixedRect(pixelWidth: 10, pixelHeight: 10), radius: 512))
-        XCTAssertNil(rounded.intersecting(RoundedRect(rect: FixedRect(pixelWidth: 5, pixelHeight: 5), radius: 256)))
-        XCTAssertNotNil(rounded.intersecting(RoundedRect(rect: FixedRect(pixelWidth: 5, pixelHeight: 5), radius: 0)))
+    /// Nested rounded clips combine: at each pixel, the coverage is the smaller of the two.
+    func testRoundedClipsCombine() {
+        let whole = RoundedRect(rect: FixedRect(pixelWidth: 20, pixelHeight: 20), radius: 0)
+        // Whole-pixel edges, so only the corners are partly covered.
+        let a = RoundedRect(rect: FixedRect(x: 0, y: 0, width: 16, height: 16), radius: 6 * fixedOne)
+        let b = RoundedRect(rect: FixedRect(x: 4, y: 3, width: 15, height: 15), radius: 5 * fixedOne)
+        func filled(_ clip: Clip) -> Bitmap {
+            var bitmap = Bitmap(width: 20, height: 20)
+            bitmap.fill(whole, color: red, clip: clip)
+            return bitmap
+        }
+        let everywhere = Clip(pixelWidth: 20, pixelHeight: 20)
+        let onlyA = filled(everywhere.intersecting(a)), onlyB = filled(everywhere.intersecting(b))
+        let both = filled(everywhere.intersecting(a).intersecting(b))
+        for y in 0..<20 {
+            for x in 0..<20 {
+                XCTAssertEqual(both.pixel(x: x, y: y).a, min(onlyA.pixel(x: x, y: y).a, onlyB.pixel(x: x, y: y).a), "(\(x), \(y))")
+            }
+        }
+        XCTAssertEqual(both.pixel(x: 4, y: 3).a, 0, "outside b's corner")
+        XCTAssertEqual(both.pixel(x: 15, y: 15).a, onlyA.pixel(x: 15, y: 15).a, "a's corner, inside b")
+        XCTAssertLessThan(both.pixel(x: 15, y: 15).a, 255)
+        XCTAssertEqual(both.pixel(x: 10, y: 10).a, 255)
     }
 
     func testTranslucentFillBlendsOverDestination() {

@@ -37,6 +37,14 @@ final class InspectFormulaTests: XCTestCase {
                     let label = "\(sample) frame \(frame["index"]!) \(w.id)"
                     check(got["frame"], w.frame, label + " frame")
                     check(got["clip"], w.clip, label + " clip")
+                    let corner = w.cornerRadius > 0 ? [w.cornerRadius] : nil
+                    check(got["cornerRadius"].map { [$0 as? Double ?? -1] }, corner, label + " cornerRadius")
+                    let rounded = got["roundedClips"] as? [JSON] ?? []
+                    XCTAssertEqual(rounded.count, w.roundedClips.count, label + " roundedClips")
+                    for (shape, want) in zip(rounded, w.roundedClips) {
+                        check(shape["rect"], Array(want.prefix(4)), label + " rounded clip")
+                        check([shape["radius"] as? Double ?? -1], [want[4]], label + " rounded clip radius")
+                    }
                     check(got["imageFrame"], w.image, label + " imageFrame")
                     if let blur = w.blur {
                         XCTAssertEqual(got["blur"] as? Double ?? -1, blur, accuracy: tolerance, label)
@@ -53,14 +61,18 @@ final class InspectFormulaTests: XCTestCase {
             XCTAssertTrue(got == nil || got is NSNull, "\(label): expected none, got \(String(describing: got))")
             return
         }
-        guard let values = got as? [Double], values.count == 4 else { return XCTFail("\(label): missing") }
+        guard let values = got as? [Double], values.count == want.count else { return XCTFail("\(label): missing") }
         for (a, b) in zip(values, want) { XCTAssertEqual(a, b, accuracy: tolerance, "\(label): \(values) vs \(want)") }
     }
 }
 
 /// The geometry each view should have, straight from the formulas in shared/design.md.
 struct ExpectedGeometry {
-    struct View { var id: String; var frame: [Double]; var clip: [Double]?; var image: [Double]?; var blur: Double? }
+    struct View {
+        var id: String; var frame: [Double]; var clip: [Double]?; var image: [Double]? = nil; var blur: Double? = nil
+        /// The drawn radius (at most half the shorter side), and each rounded clip as [x, y, w, h, radius].
+        var cornerRadius = 0.0; var roundedClips: [[Double]] = []
+    }
     typealias JSON = [String: Any]
 
     let scene: JSON
@@ -96,18 +108,22 @@ struct ExpectedGeometry {
                 }
             }
             if !(v["fixed"] as? Bool ?? false) { f[1] -= o }
-            return resolve(v, f, nil, o)
+            return resolve(v, f, nil, [], o)
         }
     }
+
+    func drawnRadius(_ r: Double, _ f: [Double]) -> Double { max(0, min(r, f[2] / 2, f[3] / 2)) }
 
     func intersect(_ a: [Double], _ b: [Double]) -> [Double] {
         let x0 = max(a[0], b[0]), y0 = max(a[1], b[1])
         return [x0, y0, max(0, min(a[0] + a[2], b[0] + b[2]) - x0), max(0, min(a[1] + a[3], b[1] + b[3]) - y0)]
     }
 
-    func resolve(_ v: JSON, _ f: [Double], _ clip: [Double]?, _ o: Double) -> [View] {
+    func resolve(_ v: JSON, _ f: [Double], _ clip: [Double]?, _ rounded: [[Double]], _ o: Double) -> [View] {
         let clips = v["clipsToBounds"] as? Bool ?? false
         let own = clips ? (clip.map { intersect($0, f) } ?? f) : clip
+        let radius = drawnRadius(v["cornerRadius"] as? Double ?? 0, f)
+        let ownRounded = clips && radius > 0 ? rounded + [f + [radius]] : rounded
         let effects = v["effects"] as? [JSON] ?? []
         var image: [Double]?
         if let name = v["image"] as? String, let (iw, ih) = imageSizes[name] {
@@ -125,11 +141,12 @@ struct ExpectedGeometry {
         if let b = effects.compactMap({ $0["blurByPull"] as? JSON }).first {
             blur = o < 0 ? min(1, max(0, -o / (b["fullAt"] as? Double ?? 100))) : 0   // E4
         }
-        var out = [View(id: v["id"] as! String, frame: f, clip: own, image: image, blur: blur)]
+        var out = [View(id: v["id"] as! String, frame: f, clip: own, image: image, blur: blur, cornerRadius: radius,
+                        roundedClips: ownRounded)]
         let children = v["children"] as? [JSON] ?? []
         for c in children {
             let cf = c["frame"] as! [Double]
-            out += resolve(c, [f[0] + cf[0], f[1] + cf[1], cf[2], cf[3]], own, o)
+            out += resolve(c, [f[0] + cf[0], f[1] + cf[1], cf[2], cf[3]], own, ownRounded, o)
         }
         if let reveal = effects.compactMap({ $0["textReveal"] as? JSON }).first {
             // E3: rows of h = Hc / N; band top clamped to [0, Hc − h], mapped from the offset.
@@ -139,10 +156,11 @@ struct ExpectedGeometry {
             let top = min(max((o - from) / (to - from) * travel, 0), travel)
             let band = [f[0], f[1] + top, f[2], h]
             let bandClip = own.map { intersect($0, band) } ?? band
-            out.append(View(id: (v["id"] as! String) + ".band", frame: band, clip: bandClip))
+            out.append(View(id: (v["id"] as! String) + ".band", frame: band, clip: bandClip, roundedClips: ownRounded))
             for l in labels {
                 let lf = l["frame"] as! [Double]
-                out.append(View(id: (l["id"] as! String) + ".reveal", frame: [f[0] + lf[0], f[1] + lf[1], lf[2], lf[3]], clip: bandClip))
+                out.append(View(id: (l["id"] as! String) + ".reveal", frame: [f[0] + lf[0], f[1] + lf[1], lf[2], lf[3]],
+                                clip: bandClip, roundedClips: ownRounded))
             }
         }
         return out

@@ -75,7 +75,7 @@ final class TextDrawingTests: XCTestCase {
 
     func testRoundedClipCutsGlyphs() throws {
         let rect = FixedRect(x: 8, y: 8, width: 30, height: 30)
-        let clip = Clip(rect: rect, rounded: RoundedRect(rect: rect, radius: 15 * fixedOne))
+        let clip = Clip(rect: rect, rounded: [RoundedRect(rect: rect, radius: 15 * fixedOne)])
         let bitmap = try drawn("■■■", x: 8, y: 30, clip: clip)
         XCTAssertFalse(isInk(bitmap.pixel(x: 9, y: 9)), "outside the circle's corner")
         XCTAssertTrue(isInk(bitmap.pixel(x: 23, y: 23)))
