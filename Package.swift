@@ -18,9 +18,11 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
+        // The one platform-specific file-system call: a rename that never replaces.
+        .systemLibrary(name: "CFileSystem"),
         // Output files and folders: checked before rendering, written aside, put in place together
         // or not at all; and paths split as text. Knows no pixels and no scenes.
-        .target(name: "FileOutput"),
+        .target(name: "FileOutput", dependencies: ["CFileSystem"]),
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster"),
         // PNG and GIF files, quantization, frame hashes.

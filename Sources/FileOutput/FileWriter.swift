@@ -15,11 +15,11 @@ public final class FileWriter {
     private var buffer: [UInt8] = []
     private static let capacity = 1 << 16
 
-    /// Creates (or truncates) `path`.
+    /// Creates `path`, which must not exist: temporaries have names no one else uses.
     init(path: String, target: OutputTarget, entry: String? = nil) throws {
         self.target = target
         self.entry = entry
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileWriter.problem(target, entry, "cannot create", errno) }
         buffer.reserveCapacity(FileWriter.capacity)
     }

@@ -37,22 +37,30 @@ public struct FolderKind: Sendable {
 
         """
 
-    /// Names render may replace or remove: its marker and files of this kind.
-    func replaceable(_ name: String) -> Bool { name == FolderKind.markerName || owns(name) }
+    /// Names render may replace or remove: its marker and files of this kind, as regular files.
+    /// A folder named like a frame is the user's.
+    func replaceable(_ name: String, _ kind: FileSystem.EntryKind) -> Bool {
+        kind == .file && (name == FolderKind.markerName || owns(name))
+    }
 
     /// The names that make a folder the user's rather than render's; empty when render owns it. The
     /// hidden temporaries of render's own runs, even of one that was killed, never count.
-    func foreignNames(_ names: [String]) -> [String] {
-        let settled = names.filter { !$0.hasPrefix(FolderKind.stagingPrefix) && !$0.hasPrefix(FolderKind.backupPrefix) }
+    func foreignNames(_ entries: [(name: String, kind: FileSystem.EntryKind)]) -> [String] {
+        let settled = entries.filter { !$0.name.hasPrefix(FolderKind.stagingPrefix) && !$0.name.hasPrefix(FolderKind.backupPrefix) }
         if settled.isEmpty { return [] }
-        guard settled.contains(FolderKind.markerName) else { return settled }
-        return settled.filter { !replaceable($0) }
+        guard settled.contains(where: { $0.name == FolderKind.markerName && $0.kind == .file }) else { return settled.map(\.name) }
+        return settled.filter { !replaceable($0.name, $0.kind) }.map(\.name)
     }
 
-    /// Why render will not write into a folder holding `foreign` names.
-    func refusal(_ foreign: [String]) -> String {
+    /// Why render will not write into `folder` (as the user typed it), which holds `foreign`.
+    func refusal(_ foreign: [String], in folder: String) -> String {
         let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
-        return "the folder holds files that render did not write (\(listed)); render writes \(contents) only into a "
+        var text = "the folder holds files that render did not write (\(listed)); render writes \(contents) only into a "
             + "new or empty folder, or one it wrote before (marked by its \(FolderKind.markerName) file)"
+        // Folders of frames written before render marked them hold nothing but its own file names.
+        if foreign.allSatisfy(owns) {
+            text += "; if render wrote these files, mark the folder with: touch \(PathText.joining(folder, FolderKind.markerName))"
+        }
+        return text
     }
 }

@@ -5,52 +5,56 @@ import Foundation
 ///
 /// Invariant: until `commit()` succeeds, every target holds exactly what it held before the run;
 /// after it, every target holds this run's output. A failure part-way through a commit undoes the
-/// steps taken, newest first.
+/// steps taken, newest first. Temporaries are named with the process id and a random part, so
+/// that two runs never share one, even in containers where every run is process 1.
 public final class OutputSet: @unchecked Sendable {
     private let fileSystem: FileSystem
-    private let process: Int32
+    /// What makes this run's temporary names its own: `PID-RANDOM`.
+    let tag: String
     private var outputs: [StagedOutput] = []
     private let lock = NSLock()
 
-    public init(fileSystem: FileSystem = .system, process: Int32 = getpid()) {
+    public init(fileSystem: FileSystem = .system) {
         self.fileSystem = fileSystem
-        self.process = process
+        tag = "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     }
 
     /// Checks a file target and stages it.
     public func file(_ target: OutputTarget) throws -> StagedFile {
         try checkDistinct(target)
         try target.checkFile()
-        let file = StagedFile(target: target, fileSystem: fileSystem, process: process)
+        let file = StagedFile(target: target, fileSystem: fileSystem, tag: tag)
         lock.withLock { outputs.append(file) }
         return file
     }
 
-    /// Checks a folder target and stages it.
-    public func folder(_ target: OutputTarget, kind: FolderKind, replacingAll: Bool) throws -> StagedFolder {
+    /// Checks a folder target and stages it. With `writableNow` false, only what the folder holds
+    /// is checked up front (see `OutputTarget.checkFolder`).
+    public func folder(_ target: OutputTarget, kind: FolderKind, replacingAll: Bool, writableNow: Bool = true) throws -> StagedFolder {
         try checkDistinct(target)
-        let exists = try target.checkFolder(kind)
+        let exists = try target.checkFolder(kind, writableNow: writableNow)
         let folder = StagedFolder(target: target, kind: kind, replacingAll: replacingAll, exists: exists,
-                                  fileSystem: fileSystem, process: process)
+                                  fileSystem: fileSystem, tag: tag)
         lock.withLock { outputs.append(folder) }
         return folder
     }
 
-    /// Two options naming one path, or a file inside an output folder, would overwrite each other
-    /// or make the folder the user's.
+    /// Two options naming one place (however spelled, through links too), or a file inside an
+    /// output folder, would overwrite each other or make the folder the user's.
     private func checkDistinct(_ target: OutputTarget) throws {
-        let path = target.absolute
+        let place = target.identity
         for other in lock.withLock({ outputs.map(\.target) }) {
-            let otherPath = other.absolute
-            if path == otherPath { throw target.problem("\(other.option) writes to the same path") }
-            if path.hasPrefix(otherPath + "/") || otherPath.hasPrefix(path + "/") {
+            let otherPlace = other.identity
+            if place == otherPlace { throw target.problem("\(other.option) \(other.shown) is the same path") }
+            if place.hasPrefix(otherPlace + "/") || otherPlace.hasPrefix(place + "/") {
                 throw target.problem("\(other.option) \(other.shown) writes inside it, or it inside that")
             }
         }
     }
 
     /// Puts every output in place, in the order they were staged. On failure, what was committed
-    /// is undone and the temporaries are removed before the error is thrown.
+    /// is undone and the temporaries are removed before the error is thrown. Should undoing fail
+    /// too, the previous files stay in their backups, which the error names.
     public func commit() throws {
         try lock.withLock {
             var journal = Journal()
@@ -58,11 +62,12 @@ public final class OutputSet: @unchecked Sendable {
                 for output in outputs { try output.commit(&journal) }
             } catch {
                 let failures = journal.rollBack()
+                let kept = outputs.flatMap(\.keptPrevious)
                 for output in outputs { output.discard() }
+                outputs = []
                 guard failures.isEmpty else {
-                    let target = outputs.first!.target
-                    throw target.problem("\(error); putting back the previous output failed too "
-                                         + "(\(failures.map { "\($0)" }.joined(separator: "; ")))", duringRun: true)
+                    let why = failures.map { "\($0)" }.joined(separator: "; ")
+                    throw RollBackFailure(cause: error, undoFailures: why, kept: kept)
                 }
                 throw error
             }
@@ -77,5 +82,18 @@ public final class OutputSet: @unchecked Sendable {
             for output in outputs { output.discard() }
             outputs = []
         }
+    }
+}
+
+/// A commit failed and so did putting everything back. Nothing is deleted: the previous files
+/// are in the backups named here, which the user must move back by hand.
+public struct RollBackFailure: Error, CustomStringConvertible {
+    public let cause: Error
+    public let undoFailures: String
+    public let kept: [String]
+
+    public var description: String {
+        "\(cause); putting the previous output back failed too (\(undoFailures)); "
+            + (kept.isEmpty ? "nothing was replaced" : "the previous files are kept in " + kept.joined(separator: ", "))
     }
 }

@@ -10,12 +10,13 @@ public struct OutputTarget: Equatable, Sendable {
     public let shown: String
     public let path: String
 
+    /// Bytes the longest temporary name adds to the target's name: `.` + name + `.partial-` + tag.
+    static let temporaryOverhead = 32
+
     public init(option: String, path: String) {
         self.option = option
         shown = path
-        var trimmed = path
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        self.path = trimmed
+        self.path = PathText.trimmingTrailingSlashes(path)
     }
 
     /// The folder holding the target: "." for a bare name.
@@ -27,8 +28,13 @@ public struct OutputTarget: Equatable, Sendable {
     /// The last component of the path.
     var name: String { PathText.lastComponent(of: path) }
 
-    /// The absolute, standardized path, to tell whether two targets are the same.
-    var absolute: String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    /// Where the target is, to tell whether two targets are the same: links resolved where the
+    /// folders exist, else the absolute path as text.
+    var identity: String {
+        if FileSystem.kind(of: path) == .folder, let folder = FileSystem.canonical(path) { return folder }
+        if let folder = FileSystem.canonical(parent) { return PathText.joining(folder, name) }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
 
     /// A problem with this target, found before rendering (exit 2) unless `duringRun`.
     public func problem(_ reason: String, duringRun: Bool = false) -> FileProblem {
@@ -42,28 +48,41 @@ public struct OutputTarget: Equatable, Sendable {
         return problem("\(doing): \(words)", duringRun: true)
     }
 
-    /// Checks that a file can be written here: not a folder, in a writable folder.
+    /// Checks that a file can be written here: a name, not a folder or a device, in a writable
+    /// folder that is not one of render's own folders (a file of the user's there would make render
+    /// refuse the folder later).
     public func checkFile() throws {
-        if FileSystem.kind(of: path) == .folder { throw problem("is a folder, not a file") }
+        if shown.hasSuffix("/") { throw problem("ends in /, which names a folder; give a file name") }
+        switch FileSystem.kind(of: path) {
+        case .folder: throw problem("is a folder, not a file")
+        case .special: throw problem("is a device, a pipe or a socket, not a regular file; render replaces only regular files")
+        case .file, .none: break
+        }
         try checkParent()
+        if FileSystem.kind(of: PathText.joining(parent, FolderKind.markerName)) == .file {
+            throw problem("the folder \(parent) is one render fills with frames or failure images; write this file elsewhere")
+        }
     }
 
     /// Checks that a folder of `kind` can be written here: a new one in a writable folder, or an
     /// existing writable folder that render owns. Returns whether the folder exists.
+    ///
+    /// With `writableNow` false, only ownership is checked, for a folder that a run may not need
+    /// at all (the failures of a check that passes); writing is then checked when it happens.
     @discardableResult
-    public func checkFolder(_ kind: FolderKind) throws -> Bool {
+    public func checkFolder(_ kind: FolderKind, writableNow: Bool = true) throws -> Bool {
         switch FileSystem.kind(of: path) {
         case .none:
-            try checkParent()
+            if writableNow { try checkParent() }
             return false
-        case .file:
+        case .file, .special:
             throw problem("is a file, not a folder")
         case .folder:
-            try checkWritable(path, describedAs: "the folder")
-            let names: [String]
-            do { names = try FileSystem.names(in: path) } catch { throw problem("cannot list the folder", error) }
-            let foreign = kind.foreignNames(names)
-            if !foreign.isEmpty { throw problem(kind.refusal(foreign)) }
+            if writableNow { try checkWritable(path, describedAs: "the folder") }
+            let entries: [(name: String, kind: FileSystem.EntryKind)]
+            do { entries = try FileSystem.entries(in: path) } catch { throw problem("cannot list the folder", error) }
+            let foreign = kind.foreignNames(entries)
+            if !foreign.isEmpty { throw problem(kind.refusal(foreign, in: shown)) }
             return true
         }
     }
@@ -72,8 +91,13 @@ public struct OutputTarget: Equatable, Sendable {
         let folder = parent
         switch FileSystem.kind(of: folder) {
         case .none: throw problem("the folder \(folder) does not exist")
-        case .file: throw problem("\(folder) is not a folder")
+        case .file, .special: throw problem("\(folder) is not a folder")
         case .folder: try checkWritable(folder, describedAs: "the folder \(folder)")
+        }
+        let longest = FileSystem.longestName(in: folder)
+        if name.utf8.count + OutputTarget.temporaryOverhead > longest {
+            throw problem("the name is too long: \(name.utf8.count) bytes, and render needs it to leave "
+                          + "\(OutputTarget.temporaryOverhead) of the \(longest) a name may have for its temporary")
         }
     }
 

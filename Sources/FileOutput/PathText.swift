@@ -31,6 +31,9 @@ public enum PathText {
         folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// The path without trailing slashes; "/" stays.
+    public static func trimmingTrailingSlashes(_ path: String) -> String { String(withoutTrailingSlashes(Substring(path))) }
+
     private static func withoutTrailingSlashes(_ path: Substring) -> Substring {
         var path = path
         while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }

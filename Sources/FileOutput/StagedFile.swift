@@ -1,23 +1,24 @@
 import Foundation
 
 /// One output file, written to a hidden temporary beside its target and put in place by
-/// `OutputSet.commit()`, which replaces any previous file in one rename.
+/// `OutputSet.commit()`, which replaces any previous file in one rename and gives the new file the
+/// previous one's permissions.
 public final class StagedFile: StagedOutput {
     public let target: OutputTarget
     private let fileSystem: FileSystem
-    /// `.NAME.partial-PID` beside the target.
+    /// `.NAME.partial-TAG` beside the target.
     let temporary: String
-    /// `.NAME.old-PID` beside the target: a second name for the previous file while the run
+    /// `.NAME.old-TAG` beside the target: a second name for the previous file while the run
     /// commits, so it can be put back.
     let backup: String
     private var written = false
 
-    init(target: OutputTarget, fileSystem: FileSystem, process: Int32) {
+    init(target: OutputTarget, fileSystem: FileSystem, tag: String) {
         self.target = target
         self.fileSystem = fileSystem
         let folder = target.parent + "/."
-        temporary = folder + target.name + ".partial-\(process)"
-        backup = folder + target.name + ".old-\(process)"
+        temporary = folder + target.name + ".partial-" + tag
+        backup = folder + target.name + ".old-" + tag
     }
 
     /// Opens the temporary for writing; the file is put in place only when the whole run commits.
@@ -36,31 +37,42 @@ public final class StagedFile: StagedOutput {
     func commit(_ journal: inout Journal) throws {
         guard written else { return }
         let fs = fileSystem, target = self.target, temporary = self.temporary, backup = self.backup
-        var replacing = false
         switch FileSystem.kind(of: target.path) {
-        case .folder:
-            throw target.problem("is a folder, not a file; it appeared while rendering", duringRun: true)
-        case .file:
-            replacing = true
-            // A second name keeps the previous file while the new one replaces it in one rename.
-            do {
-                try fs.link(target.path, backup)
-                journal.done { if FileSystem.kind(of: backup) != .none { try fs.unlink(backup) } }
-            } catch {
-                // No hard links here: move the previous file aside instead.
-                do { try fs.rename(target.path, backup) } catch { throw target.problem("cannot replace the file", error) }
-                journal.done { if FileSystem.kind(of: backup) != .none { try fs.rename(backup, target.path) } }
-            }
+        case .folder, .special:
+            throw target.problem("is no longer a regular file; something else was put there while rendering", duringRun: true)
         case .none:
-            break
+            do { try fs.move(temporary, target.path) } catch { throw target.problem("cannot put the file in place", error) }
+            journal.done { try fs.move(target.path, temporary) }
+        case .file:
+            if let mode = FileSystem.permissions(of: target.path) { FileSystem.setPermissions(mode, of: temporary) }
+            try keepPrevious(&journal)
+            do { try fs.replace(temporary, target.path) } catch { throw target.problem("cannot replace the file", error) }
+            journal.done { try fs.replace(backup, target.path) }
         }
-        do { try fs.rename(temporary, target.path) } catch { throw target.problem("cannot put the file in place", error) }
-        journal.done { try replacing ? fs.rename(backup, target.path) : fs.rename(target.path, temporary) }
     }
 
+    /// Gives the previous file a second name, the backup, so that it can be put back: a hard link,
+    /// or where the file system has none, the file itself moved aside.
+    private func keepPrevious(_ journal: inout Journal) throws {
+        let fs = fileSystem, target = self.target, backup = self.backup
+        do {
+            try fs.link(target.path, backup)
+            journal.done { if FileSystem.kind(of: backup) != .none { try fs.unlink(backup) } }
+        } catch let error as SystemCallError where [EPERM, EOPNOTSUPP, EMLINK, ENOTSUP].contains(error.code) {
+            do { try fs.move(target.path, backup) } catch { throw target.problem("cannot replace the file", error) }
+            journal.done { if FileSystem.kind(of: backup) != .none { try fs.move(backup, target.path) } }
+        } catch {
+            throw target.problem("cannot keep the previous file while replacing it", error)
+        }
+    }
+
+    /// After the whole run is in place: the previous file goes.
     func cleanUp() { FileSystem.removeTree(backup) }
 
     func discard() { FileSystem.removeTree(temporary) }
+
+    /// Where the previous file is kept while the run commits.
+    var keptPrevious: [String] { FileSystem.kind(of: backup) == .none ? [] : [backup] }
 }
 
 /// An output that is written aside and then put in place together with the run's other outputs.
@@ -72,4 +84,7 @@ protocol StagedOutput: AnyObject {
     func cleanUp()
     /// Removes the temporaries of an output that will not be committed.
     func discard()
+    /// The backups holding what this output replaced, while they exist: where the user's previous
+    /// files are if putting them back failed.
+    var keptPrevious: [String] { get }
 }

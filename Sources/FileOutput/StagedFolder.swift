@@ -8,7 +8,8 @@ import Foundation
 ///   aside, the new ones moved in, and the old ones removed only once every output of the run is
 ///   in place. With `replacingAll`, every file render owns there goes; otherwise only the files
 ///   this run writes again are replaced, so frame ranges rendered one after another assemble.
-/// - The user's other files are never touched: a folder holding any is refused before rendering.
+/// - The user's other files are never touched: a folder holding any is refused before rendering,
+///   and again, under a lock that other runs wait for, when the run commits.
 public final class StagedFolder: StagedOutput {
     public let target: OutputTarget
     public let kind: FolderKind
@@ -20,23 +21,27 @@ public final class StagedFolder: StagedOutput {
     /// Inside the target: where the files being replaced wait until the run has committed.
     let backup: String
     private var created = false
+    private var discarded = false
+    /// Set by a commit that left a folder render had marked empty: it goes in the clean-up.
     private var emptied = false
+    private var folderLock: FolderLock?
     private let lock = NSLock()
 
-    init(target: OutputTarget, kind: FolderKind, replacingAll: Bool, exists: Bool, fileSystem: FileSystem, process: Int32) {
+    init(target: OutputTarget, kind: FolderKind, replacingAll: Bool, exists: Bool, fileSystem: FileSystem, tag: String) {
         self.target = target
         self.kind = kind
         self.replacingAll = replacingAll
         self.fileSystem = fileSystem
-        staging = exists ? target.path + "/" + FolderKind.stagingPrefix + "\(process)"
-            : target.parent + "/." + target.name + ".partial-\(process)"
-        backup = target.path + "/" + FolderKind.backupPrefix + "\(process)"
+        staging = exists ? PathText.joining(target.path, FolderKind.stagingPrefix + tag)
+            : PathText.joining(target.parent, "." + target.name + ".partial-" + tag)
+        backup = PathText.joining(target.path, FolderKind.backupPrefix + tag)
     }
 
     /// Writes one file of the folder, such as `frame_0003.png`.
     public func write(_ name: String, _ bytes: [UInt8]) throws {
         precondition(kind.owns(name), "\(name) is not a file of this kind of folder")
         try lock.withLock {
+            guard !discarded else { throw target.problem("written after the run was abandoned", duringRun: true) }
             if !created {
                 do { try fileSystem.makeFolder(staging) } catch { throw target.problem("cannot create the folder", error) }
                 created = true
@@ -47,24 +52,23 @@ public final class StagedFolder: StagedOutput {
     }
 
     private func writeFile(_ name: String, _ bytes: [UInt8]) throws {
-        let writer = try FileWriter(path: staging + "/" + name, target: target, entry: name)
+        let writer = try FileWriter(path: PathText.joining(staging, name), target: target, entry: name)
         try writer.write(bytes)
         try writer.finish()
     }
 
     func commit(_ journal: inout Journal) throws {
-        let fs = fileSystem, target = self.target
+        let fs = fileSystem, target = self.target, staging = self.staging
         switch FileSystem.kind(of: target.path) {
-        case .file:
+        case .file, .special:
             throw target.problem("is a file, not a folder; it appeared while rendering", duringRun: true)
         case .none:
             guard created else { return }
             do {
-                try fs.rename(staging, target.path)
-                let staging = self.staging
-                journal.done { try fs.rename(target.path, staging) }
+                try fs.move(staging, target.path)
+                journal.done { try fs.move(target.path, staging) }
                 return
-            } catch let error as SystemCallError where error.code == ENOTEMPTY || error.code == EEXIST {
+            } catch let error as SystemCallError where error.code == EEXIST || error.code == ENOTEMPTY {
                 // The folder appeared while rendering: merge into it like any existing folder.
             } catch {
                 throw target.problem("cannot put the folder in place", error)
@@ -75,49 +79,62 @@ public final class StagedFolder: StagedOutput {
         try merge(&journal)
     }
 
-    /// Moves the files being replaced into the backup folder, then the new files into the target.
+    /// Moves the files being replaced into the backup folder, then the new files into the target,
+    /// holding the folder's lock until the run is committed or undone.
     private func merge(_ journal: inout Journal) throws {
         let fs = fileSystem, target = self.target, staging = self.staging, backup = self.backup
-        let present: [String]
-        do { present = try FileSystem.names(in: target.path) } catch { throw target.problem("cannot list the folder", error) }
+        folderLock = FolderLock(target.path)
+        let present: [(name: String, kind: FileSystem.EntryKind)]
+        do { present = try FileSystem.entries(in: target.path) } catch { throw target.problem("cannot list the folder", error) }
         // Checked again: the user may have added a file while the frames were rendering.
         let foreign = kind.foreignNames(present)
-        if !foreign.isEmpty { throw target.problem(kind.refusal(foreign), duringRun: true) }
+        if !foreign.isEmpty { throw target.problem(kind.refusal(foreign, in: target.shown), duringRun: true) }
         let incoming: [String]
-        do { incoming = created ? try FileSystem.names(in: staging) : [] } catch {
+        do { incoming = created ? try FileSystem.entries(in: staging).map(\.name) : [] } catch {
             throw target.problem("cannot list the new files", error)
         }
-        let outgoing = present.filter { kind.replaceable($0) && (replacingAll || incoming.contains($0)) }
+        let arriving = Set(incoming)
+        let outgoing = present.filter { kind.replaceable($0.name, $0.kind) && (replacingAll || arriving.contains($0.name)) }.map(\.name)
         if !outgoing.isEmpty {
             do { try fs.makeFolder(backup) } catch { throw target.problem("cannot make room for the new files", error) }
             journal.done { try fs.removeFolder(backup) }
         }
         for name in outgoing {
-            let old = target.path + "/" + name, aside = backup + "/" + name
-            do { try fs.rename(old, aside) } catch { throw target.problem("cannot replace \(name)", error) }
-            journal.done { try fs.rename(aside, old) }
+            let old = PathText.joining(target.path, name), aside = PathText.joining(backup, name)
+            do { try fs.move(old, aside) } catch { throw target.problem("cannot replace \(name)", error) }
+            journal.done { try fs.move(aside, old) }
         }
         for name in incoming {
-            let new = staging + "/" + name, final = target.path + "/" + name
-            do { try fs.rename(new, final) } catch { throw target.problem("cannot put \(name) in place", error) }
-            journal.done { try fs.rename(final, new) }
+            let new = PathText.joining(staging, name), final = PathText.joining(target.path, name)
+            do { try fs.move(new, final) } catch { throw target.problem("cannot put \(name) in place", error) }
+            journal.done { try fs.move(final, new) }
         }
-        emptied = incoming.isEmpty && present.contains(FolderKind.markerName)
-            && present.allSatisfy { outgoing.contains($0) || $0 == PathText.lastComponent(of: staging) }
+        // A marked folder that is left with nothing goes too (a check that passes leaves no failures).
+        let leaving = Set(outgoing)
+        emptied = incoming.isEmpty && leaving.contains(FolderKind.markerName)
+            && present.allSatisfy { leaving.contains($0.name) || $0.name == PathText.lastComponent(of: staging) }
     }
 
     func cleanUp() {
         FileSystem.removeTree(backup)
         if created { FileSystem.removeTree(staging) }
-        // A folder render marked and that this run left empty (no failures any more) goes too.
         if emptied { try? fileSystem.removeFolder(target.path) }
+        folderLock?.release()
     }
 
     /// Renamed away first, in one step, so that a file written meanwhile (the run may be interrupted
     /// while it writes) fails instead of landing in a folder that is being removed.
     func discard() {
-        guard created else { return }
-        let away = staging + "-discarded"
-        FileSystem.removeTree((try? fileSystem.rename(staging, away)) != nil ? away : staging)
+        lock.withLock {
+            discarded = true
+            if created {
+                let away = staging + "-discarded"
+                FileSystem.removeTree((try? fileSystem.move(staging, away)) != nil ? away : staging)
+            }
+        }
+        folderLock?.release()
     }
+
+    /// Where the files this output replaced are kept while the run commits.
+    var keptPrevious: [String] { FileSystem.kind(of: backup) == .none ? [] : [backup + "/"] }
 }

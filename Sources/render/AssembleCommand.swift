@@ -41,7 +41,7 @@ struct AssembleCommand {
     /// The frame files of a folder, in order, with the range of their numbers.
     static func frames(in folder: String) throws -> (indices: Range<Int>, names: [String]) {
         let names: [String]
-        do { names = try FileSystem.names(in: folder) } catch {
+        do { names = try FileSystem.entries(in: folder).filter { $0.kind == .file }.map(\.name) } catch {
             throw UsageError("gif \(folder): not a readable folder")
         }
         var byIndex: [Int: String] = [:]

@@ -34,7 +34,7 @@ final class CheckRun {
 
     /// A tolerance compares pixels with the reference PNGs; without any, it could never apply.
     private func requireReferences(_ options: Options) throws {
-        guard let option = ["--threshold", "--max-diff-pixels", "--max-diff-ratio"].first(where: options.given.contains) else { return }
+        guard let option = Options.toleranceOptions.first(where: options.given.contains) else { return }
         let names = check.manifest.entries.map(\.name).filter { $0.hasPrefix(scene + "/") }
         guard !names.contains(where: { FileManager.default.fileExists(atPath: check.referenceURL($0).path) }) else { return }
         let folder = PathText.joining(PathText.folder(of: manifestPath), scene)

@@ -11,6 +11,8 @@ import Foundation
 enum Interruption {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var outputs: OutputSet?
+    /// Set once the outputs are in place: an interruption after that changes nothing.
+    nonisolated(unsafe) private static var committed = false
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     /// Installs the handlers; call once, before any output is written.
@@ -21,7 +23,8 @@ enum Interruption {
             source.setEventHandler {
                 lock.lock()   // never released: the process ends here
                 outputs?.discard()
-                FileHandle.standardError.write(Data("\nerror: interrupted; the previous output is unchanged\n".utf8))
+                let state = committed ? "the output was already written" : "the previous output is unchanged"
+                FileHandle.standardError.write(Data("\nerror: interrupted; \(state)\n".utf8))
                 _exit(status)
             }
             source.resume()
@@ -34,12 +37,14 @@ enum Interruption {
     static func writing(_ set: OutputSet, _ body: () throws -> Void) throws {
         lock.withLock { outputs = set }
         defer { lock.withLock { outputs = nil } }
-        do {
-            try body()
-            try lock.withLock { try set.commit() }
-        } catch {
+        do { try body() } catch {
             set.discard()
             throw error
+        }
+        // A failed commit puts everything back and removes its temporaries itself.
+        try lock.withLock {
+            try set.commit()
+            committed = true
         }
     }
 }

@@ -6,8 +6,13 @@ extension Options {
     /// The resource limits: they apply wherever a scene is loaded.
     private static let limitOptions: Set<String> = ["--max-pixels", "--max-frames", "--max-duration",
                                                     "--max-image-pixels", "--max-views"]
+    /// The options that let a frame differ from its reference; they compare pixels.
+    static let toleranceOptions = ["--threshold", "--max-diff-pixels", "--max-diff-ratio"]
     /// Options that only `--check` reads.
-    private static let checkOptions = ["--artifacts", "--threshold", "--max-diff-pixels", "--max-diff-ratio"]
+    private static let checkOptions = ["--artifacts"] + toleranceOptions
+
+    /// Whether the invocation renders frames, rather than only inspecting geometry.
+    var rendersFrames: Bool { out != nil || hashes != nil || check != nil || contactSheet != nil }
 
     /// Throws for the first option that does nothing in this invocation.
     func checkApplicable() throws {
@@ -33,7 +38,7 @@ extension Options {
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }
-        let writesOnePNG = out.map { (try? Output(path: $0)).map { if case .png = $0 { true } else { false } } ?? false } ?? false
+        let writesOnePNG = out.flatMap { try? Output(path: $0) } == .png
         if given.contains("--frame") && !writesOnePNG {
             throw UsageError("--frame N chooses the frame written to --out NAME.png; to render a range, use --frames A-B")
         }
@@ -46,7 +51,6 @@ extension Options {
         if check == nil, let option = Options.checkOptions.first(where: given.contains) {
             throw UsageError("\(option) applies only to --check")
         }
-        let rendersFrames = out != nil || hashes != nil || check != nil || contactSheet != nil
         if !rendersFrames, let option = ["--scale", "--jobs", "--stats"].first(where: given.contains) {
             throw UsageError("\(option) does not apply to --inspect alone, which renders no pixels")
         }

@@ -115,7 +115,11 @@ struct Options {
             return v
         }
         func apply(_ arg: String) throws {
-            if arg.hasPrefix("-") && !given.contains(arg) { given.append(arg) }
+            if arg.hasPrefix("-") {
+                // A second value would silently win over the first.
+                guard !given.contains(arg) else { throw UsageError("\(arg) is given twice") }
+                given.append(arg)
+            }
             switch arg {
             case "--scene": scene = try value(arg)
             case "--out": out = try value(arg)

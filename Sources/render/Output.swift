@@ -1,18 +1,16 @@
 import FileOutput
 
-/// Where frames go, decided by the `--out` path.
+/// What kind of output the `--out` path asks for.
 enum Output {
-    case gif(String)
-    case png(String)
-    case directory(String)
+    case gif, png, directory
 
     init(path: String) throws {
         if path.hasSuffix("/") || FileSystem.kind(of: path) == .folder {
-            self = .directory(path)
+            self = .directory
         } else if path.lowercased().hasSuffix(".gif") {
-            self = .gif(path)
+            self = .gif
         } else if path.lowercased().hasSuffix(".png") {
-            self = .png(path)
+            self = .png
         } else {
             throw UsageError("--out \(path): expected a .gif or .png file, or a folder ending in /")
         }

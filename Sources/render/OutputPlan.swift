@@ -30,9 +30,14 @@ struct OutputPlan {
             // Named --artifacts in messages even by default: that option moves the folder.
             let target = OutputTarget(option: "--artifacts",
                                       path: options.artifacts ?? OutputPlan.defaultArtifacts(manifest: manifest, scene: options.sceneName))
-            artifacts = try set.folder(target, kind: .artifacts, replacingAll: true)
+            // A folder the user did not name may sit where nothing can be written (a read-only
+            // checkout): that matters only if a frame fails.
+            artifacts = try set.folder(target, kind: .artifacts, replacingAll: true, writableNow: options.artifacts != nil)
         }
     }
+
+    /// Whether any output takes every frame of the range (a single PNG takes one).
+    var rendersSequence: Bool { gif != nil || frames != nil || hashes != nil || contactSheet != nil || artifacts != nil }
 
     /// `<scene>-failures` beside the hash file, relative when the hash file's path was.
     static func defaultArtifacts(manifest: String, scene: String) -> String {

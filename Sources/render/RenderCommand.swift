@@ -39,7 +39,7 @@ struct RenderCommand {
                 let bitmap = try stats.render { try renderer.frame(options.frame) }
                 try file.write(try stats.encode { try PNGCodec.encode(bitmap) })
             }
-            if plan.gif != nil || plan.frames != nil || plan.hashes != nil || check != nil || plan.contactSheet != nil {
+            if plan.rendersSequence {
                 try renderSequence(renderer, range, plan: plan, check: check, stats: stats)
             }
         }

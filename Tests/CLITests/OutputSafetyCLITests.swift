@@ -84,7 +84,12 @@ final class OutputSafetyCLITests: CLITestCase {
                         contains: ["--out file.txt/x.gif: file.txt is not a folder"])
         try expectError(["--scene", "broken.json", "--out", "file.txt/"], status: 2, contains: ["--out file.txt/: is a file, not a folder"])
         try expectError(["--scene", "broken.json", "--out", "x.png", "--contact-sheet", "./x.png"], status: 2,
-                        contains: ["--contact-sheet ./x.png: --out writes to the same path"])
+                        contains: ["--contact-sheet ./x.png: --out x.png is the same path"])
+        try expectError(["--scene", "broken.json", "--hashes", "h/"], status: 2,
+                        contains: ["--hashes h/: ends in /, which names a folder; give a file name"])
+        try expectError(["--scene", "broken.json", "--inspect", "/dev/stdout"], status: 2,
+                        contains: ["--inspect /dev/stdout: is a device, a pipe or a socket, not a regular file"])
+        try expectError(["--scene", "broken.json", "--out", "a.gif", "--out", "b.gif"], status: 2, contains: ["--out is given twice"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("missing")))
         XCTAssertEqual(try temporaries(), [])
     }
@@ -165,6 +170,11 @@ final class OutputSafetyCLITests: CLITestCase {
         }
         try expectError(["validate", path("scene.json"), "--out", "x.gif"], status: 2, contains: ["--out does not apply to render validate"])
         try expectError(["gif", path("f"), "--out", "x.gif", "--scale", "2"], status: 2, contains: ["--scale does not apply to render gif"])
+        // A GIF written into a folder of render's frames would make that folder the user's.
+        XCTAssertEqual(try render(scene + ["--out", path("fr") + "/", "--frames", "0-2"]).status, 0)
+        try expectError(["gif", path("fr"), "--out", path("fr/all.gif")], status: 2,
+                        contains: ["--out \(path("fr/all.gif")): the folder \(path("fr")) is one render fills with frames"])
+        try FileManager.default.removeItem(atPath: path("fr"))
         // A tolerance needs reference PNGs; a hash file alone has none.
         XCTAssertEqual(try render(scene + ["--hashes", path("h.sha256"), "--frames", "0-1"]).status, 0)
         try expectError(scene + ["--check", path("h.sha256"), "--frames", "0-1", "--threshold", "0.1"], status: 2,

@@ -41,25 +41,28 @@ class FolderTestCase: XCTestCase {
     }
 }
 
-/// Real file-system calls, of which the `failing`-th (counting from 0) throws EIO.
+/// Real file-system calls, of which the `failing`-th (counting from 0) throws EIO, and with
+/// `onward`, every call after it too: then undoing fails as well.
 final class FaultyFileSystem: @unchecked Sendable {
     private let lock = NSLock()
     private var calls = 0
     let failing: Int?
+    let onward: Bool
 
-    init(failing: Int?) { self.failing = failing }
+    init(failing: Int?, onward: Bool = false) { self.failing = failing; self.onward = onward }
 
     var count: Int { lock.withLock { calls } }
 
     private func step(_ name: String, _ path: String) throws {
         let n = lock.withLock { () -> Int in calls += 1; return calls - 1 }
-        if n == failing { throw SystemCallError(call: name, path: path, code: EIO) }
+        if let failing, n == failing || (onward && n > failing) { throw SystemCallError(call: name, path: path, code: EIO) }
     }
 
     var fileSystem: FileSystem {
         let real = FileSystem.system
         return FileSystem(
-            rename: { try self.step("rename", $1); try real.rename($0, $1) },
+            move: { try self.step("rename", $1); try real.move($0, $1) },
+            replace: { try self.step("rename", $1); try real.replace($0, $1) },
             link: { try self.step("link", $1); try real.link($0, $1) },
             unlink: { try self.step("unlink", $0); try real.unlink($0) },
             makeFolder: { try self.step("mkdir", $0); try real.makeFolder($0) },

@@ -13,14 +13,14 @@ final class OutputSetTests: FolderTestCase {
                             file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let before = try snapshot()
         let counting = FaultyFileSystem(failing: nil)
-        let clean = OutputSet(fileSystem: counting.fileSystem, process: 4242)
+        let clean = OutputSet(fileSystem: counting.fileSystem)
         try stage(clean)
         try clean.commit()
         XCTAssertEqual(try snapshot(), expected, "without failures", file: file, line: line)
         let calls = counting.count
         for k in 0..<calls {
             try restore(before)
-            let set = OutputSet(fileSystem: FaultyFileSystem(failing: k).fileSystem, process: 4242)
+            let set = OutputSet(fileSystem: FaultyFileSystem(failing: k).fileSystem)
             do {
                 try stage(set)
                 try set.commit()
@@ -124,26 +124,66 @@ final class OutputSetTests: FolderTestCase {
         try write("a.gif", "old gif")
         try write("b.png", "old png")
         let before = try snapshot()
-        let real = FileSystem.system
-        var failing = FileSystem.system
-        failing.link = { _, new in throw SystemCallError(call: "link", path: new, code: EPERM) }
-        let rename = failing.rename
-        failing.rename = { from, to in
+        var noLinks = FileSystem.system
+        noLinks.link = { _, new in throw SystemCallError(call: "link", path: new, code: EPERM) }
+        var failing = noLinks
+        failing.replace = { from, to in
             if to.hasSuffix("b.png") && from.contains(".partial-") { throw SystemCallError(call: "rename", path: to, code: ENOSPC) }
-            try rename(from, to)
+            try FileSystem.system.replace(from, to)
         }
         let set = OutputSet(fileSystem: failing)
         try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
         try set.file(OutputTarget(option: "--contact-sheet", path: path("b.png"))).write(Array("new png".utf8))
         XCTAssertThrowsError(try set.commit()) { error in
-            XCTAssertEqual("\(error)", "--contact-sheet \(self.path("b.png")): cannot put the file in place: no space left on device")
+            XCTAssertEqual("\(error)", "--contact-sheet \(self.path("b.png")): cannot replace the file: no space left on device")
         }
         XCTAssertEqual(try snapshot(), before)
-        let working = OutputSet(fileSystem: FileSystem(rename: real.rename, link: failing.link, unlink: real.unlink,
-                                                       makeFolder: real.makeFolder, removeFolder: real.removeFolder))
+        let working = OutputSet(fileSystem: noLinks)
         try working.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
         try working.commit()
         XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "b.png": "old png"])
+    }
+
+    /// Should putting back fail too (every call fails from some step on), nothing is lost: every
+    /// previous file is in place or in a backup that the error names.
+    func testNothingIsLostWhenUndoingFails() throws {
+        func stage(_ set: OutputSet) throws {
+            try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+            let folder = try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
+            try folder.write("frame_0000.png", Array("new 0".utf8))
+        }
+        let tree = ["a.gif": "old gif", "frames": "<folder>", "frames/.scrollreel": "marker", "frames/frame_0000.png": "old 0",
+                    "frames/frame_0001.png": "old 1"]
+        let counting = FaultyFileSystem(failing: nil)
+        try restore(tree)
+        try stage(OutputSet(fileSystem: counting.fileSystem))
+        let calls = counting.count
+        for k in 0..<calls {
+            try restore(tree)
+            let set = OutputSet(fileSystem: FaultyFileSystem(failing: k, onward: true).fileSystem)
+            var message = ""
+            do {
+                try stage(set)
+                try set.commit()
+                XCTFail("call \(k) failed, yet the commit succeeded")
+            } catch {
+                message = "\(error)"
+                set.discard()
+            }
+            let after = try snapshot()
+            for (name, contents) in tree where contents != "<folder>" {
+                let base = PathText.lastComponent(of: name)
+                let kept = after.contains { entry in
+                    let last = PathText.lastComponent(of: entry.key)
+                    return entry.value == contents && (last == base || last.hasPrefix("." + base + ".old-"))
+                }
+                XCTAssertTrue(kept, "call \(k): \(name) (\(contents)) is lost: \(after.keys.sorted())")
+                if after[name] != contents {
+                    XCTAssertTrue(message.contains("the previous files are kept in"), "call \(k): \(message)")
+                }
+            }
+            XCTAssertFalse(message.contains("--out \(path("a.gif")): --out"), "no doubled prefix: \(message)")
+        }
     }
 
     /// A passing check leaves no failure images: the old ones go, and so does the folder render made.

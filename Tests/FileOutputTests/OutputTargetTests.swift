@@ -37,7 +37,8 @@ final class OutputTargetTests: FolderTestCase {
         try write("d/frame_0000.png", "someone's frame")
         XCTAssertEqual(problem { try target.checkFolder(.frames) },
                        "--out \(path("d"))/: the folder holds files that render did not write (frame_0000.png); render "
-                       + "writes frames only into a new or empty folder, or one it wrote before (marked by its .scrollreel file)")
+                       + "writes frames only into a new or empty folder, or one it wrote before (marked by its .scrollreel file); "
+                       + "if render wrote these files, mark the folder with: touch \(path("d"))/.scrollreel")
         try write("d/.scrollreel", "marker")
         XCTAssertNil(problem { try target.checkFolder(.frames) }, "marked")
         try write("d/.scrollreel-partial-17/frame_0001.png", "a killed run's")
@@ -61,10 +62,63 @@ final class OutputTargetTests: FolderTestCase {
         let set = OutputSet()
         _ = try set.file(OutputTarget(option: "--out", path: path("x.png")))
         XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--contact-sheet", path: path("./x.png"))) },
-                       "--contact-sheet \(path("./x.png")): --out writes to the same path")
+                       "--contact-sheet \(path("./x.png")): --out \(path("x.png")) is the same path")
         _ = try set.folder(OutputTarget(option: "--out", path: path("frames/")), kind: .frames, replacingAll: true)
         XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("frames/h.sha256"))) },
                        "--hashes \(path("frames/h.sha256")): --out \(path("frames/")) writes inside it, or it inside that")
+    }
+
+    /// The same place through a link is the same path.
+    func testSamePathThroughALink() throws {
+        try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: path("real"))
+        try FileManager.default.createSymbolicLink(atPath: path("self"), withDestinationPath: ".")
+        let set = OutputSet()
+        _ = try set.file(OutputTarget(option: "--out", path: path("a.gif")))
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("self/a.gif"))) },
+                       "--hashes \(path("self/a.gif")): --out \(path("a.gif")) is the same path")
+        _ = try set.folder(OutputTarget(option: "--out", path: path("link/")), kind: .frames, replacingAll: true)
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--inspect", path: path("real/g.json"))) },
+                       "--inspect \(path("real/g.json")): --out \(path("link/")) writes inside it, or it inside that")
+    }
+
+    /// Only regular files are replaced: devices, pipes and links to them are refused, and a
+    /// folder named like a frame makes a folder the user's.
+    func testOnlyRegularFiles() throws {
+        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: "/dev/null").checkFile() },
+                       "--hashes /dev/null: is a device, a pipe or a socket, not a regular file; render replaces only regular files")
+        try FileManager.default.createSymbolicLink(atPath: path("out"), withDestinationPath: "/dev/stdout")
+        XCTAssertNotNil(problem { try OutputTarget(option: "--inspect", path: path("out")).checkFile() })
+        XCTAssertEqual(mkfifo(path("fifo"), 0o644), 0)
+        XCTAssertNotNil(problem { try OutputTarget(option: "--hashes", path: path("fifo")).checkFile() })
+        try write("f/.scrollreel", "marker")
+        try FileManager.default.createDirectory(atPath: path("f/frame_0001.png/mywork"), withIntermediateDirectories: true)
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("f")).checkFolder(.frames) }?.contains("(frame_0001.png)"), true)
+    }
+
+    /// A file option ending in / names a folder; a file inside one of render's folders would make
+    /// the folder the user's; a name too long for render's temporary is refused up front.
+    func testFileTargetMistakes() throws {
+        try write("f", "mine")
+        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: path("f") + "/").checkFile() },
+                       "--hashes \(path("f"))/: ends in /, which names a folder; give a file name")
+        try write("frames/.scrollreel", "marker")
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("frames/all.gif")).checkFile() },
+                       "--out \(path("frames/all.gif")): the folder \(path("frames")) is one render fills with frames or failure images; write this file elsewhere")
+        let long = String(repeating: "x", count: 240) + ".gif"
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path(long)).checkFile() },
+                       "--out \(path(long)): the name is too long: 244 bytes, and render needs it to leave 32 of the 255 a name may have for its temporary")
+    }
+
+    /// A replaced file keeps its permissions.
+    func testReplacedFileKeepsItsPermissions() throws {
+        try write("a.gif", "old")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path("a.gif"))
+        let set = OutputSet()
+        try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new".utf8))
+        try set.commit()
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path("a.gif"))[.posixPermissions] as? Int, 0o640)
+        XCTAssertEqual(try String(contentsOfFile: path("a.gif"), encoding: .utf8), "new")
     }
 
     func testFrameNames() {
