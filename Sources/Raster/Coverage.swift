@@ -22,7 +22,7 @@ public struct Coverage {
             : area.pixelBounds.intersection(PixelRect(x: 0, y: 0, width: targetWidth, height: targetHeight))
         columns = Coverage.spans(from: area.minX, to: area.maxX, first: bounds.x, count: bounds.width)
         rows = Coverage.spans(from: area.minY, to: area.maxY, first: bounds.y, count: bounds.height)
-        corners = ([shape] + clip.rounded).filter { $0.radius > 0 }
+        corners = (shape.radius > 0 ? [shape] : []) + clip.rounded
     }
 
     /// Coverage (0…256) of [lo, hi) over each pixel `first..<first+count` of one axis.

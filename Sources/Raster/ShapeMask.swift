@@ -1,30 +1,37 @@
 extension Bitmap {
-    /// Scales the pixels that `shape` touches by its anti-aliased coverage, so that content drawn
-    /// over whole pixels takes the shape's exact edges and corners. Pixels the shape does not touch
-    /// keep their value.
+    /// Scales every pixel by `shape`'s anti-aliased coverage there (0 outside it), so that content
+    /// drawn over whole pixels takes the shape's exact edges and corners.
     ///
-    /// With `floor`, a bitmap of the same size, no pixel is scaled below `floor`'s alpha there: where
-    /// other content already covers an edge pixel (an image hanging over the edge of a view that
-    /// does not clip), the edge does not cut into it.
+    /// With `floor`, a bitmap of the same size, no pixel is scaled below `floor`'s alpha there:
+    /// where other content covers a pixel (an image hanging over the edge of a view that does not
+    /// clip), the shape does not cut into it, and outside the shape the pixels keep to `floor`'s
+    /// outline.
     public mutating func mask(to shape: RoundedRect, atLeastAlphaOf floor: Bitmap? = nil) {
         precondition(floor.map { $0.width == width && $0.height == height } ?? true, "the floor has the bitmap's size")
         let coverage = Coverage(shape: shape, clip: Clip(pixelWidth: width, pixelHeight: height),
                                 targetWidth: width, targetHeight: height)
-        let area = coverage.bounds
-        guard !area.isEmpty else { return }
-        let w = width
+        let area = coverage.bounds, w = width
         let floorPixels = floor?.pixels ?? []
+        // Coverage of one whole row: the shape's where it reaches, 0 elsewhere.
+        var row = [UInt8](repeating: 0, count: w)
         pixels.withUnsafeMutableBufferPointer { p in
             floorPixels.withUnsafeBufferPointer { f in
-                coverage.forEachRow { y, cov in
-                    var i = (y * w + area.x) * 4
-                    for x in 0..<area.width {
-                        let m = f.isEmpty ? Int(cov[x]) : max(Int(cov[x]), Int(f[i + 3]))
-                        if m != 255 {
-                            p[i] = UInt8(div255(Int(p[i]) * m)); p[i + 1] = UInt8(div255(Int(p[i + 1]) * m))
-                            p[i + 2] = UInt8(div255(Int(p[i + 2]) * m)); p[i + 3] = UInt8(div255(Int(p[i + 3]) * m))
+                row.withUnsafeMutableBufferPointer { cov in
+                    func scale(_ y: Int) {
+                        var i = y * w * 4
+                        for x in 0..<w {
+                            let m = f.isEmpty ? Int(cov[x]) : max(Int(cov[x]), Int(f[i + 3]))
+                            if m != 255 {
+                                p[i] = UInt8(div255(Int(p[i]) * m)); p[i + 1] = UInt8(div255(Int(p[i + 1]) * m))
+                                p[i + 2] = UInt8(div255(Int(p[i + 2]) * m)); p[i + 3] = UInt8(div255(Int(p[i + 3]) * m))
+                            }
+                            i += 4
                         }
-                        i += 4
+                    }
+                    for y in 0..<height where !(area.y..<area.maxY).contains(y) { scale(y) }
+                    coverage.forEachRow { y, shapeRow in
+                        for x in 0..<area.width { cov[area.x + x] = shapeRow[x] }
+                        scale(y)
                     }
                 }
             }

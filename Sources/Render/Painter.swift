@@ -16,36 +16,6 @@ struct Painter: Sendable {
     let fonts: [String: Font]
     let sceneFile: String
 
-    /// Where a bitmap being drawn into sits on screen, and which clips apply inside it.
-    struct Scope {
-        /// The device pixel of the screen that is (0, 0) in the bitmap: non-zero inside layers.
-        var origin: (x: Int, y: Int)
-        /// Every item's first `skipped` clip shapes apply when the layer is composited, not inside it.
-        var skipped = 0
-        /// Set in a blur's content pass.
-        var content: ContentSpace?
-    }
-
-    /// A blurred view's content as the blur sees it: the view's edges moved out to whole pixels,
-    /// and everything drawn up to an edge moved out with it, so that no edge pixel is part
-    /// transparent and the blur's edge clamping repeats content, never what lies outside.
-    struct ContentSpace {
-        /// The view's bounds, exact and widened to whole pixels, in the layer's 1/256 pixels.
-        var exact: FixedRect
-        var whole: FixedRect
-        /// Whether the view clips: its own clip shape, the first after the skipped ones, becomes
-        /// `whole` with square corners (the corners are cut once, after the blur).
-        var clips: Bool
-
-        /// `r` with each edge that reaches one of the view's edges moved out to the whole pixel.
-        func widen(_ r: FixedRect) -> FixedRect {
-            FixedRect(minX: r.minX <= exact.minX ? min(r.minX, whole.minX) : r.minX,
-                      minY: r.minY <= exact.minY ? min(r.minY, whole.minY) : r.minY,
-                      maxX: r.maxX >= exact.maxX ? max(r.maxX, whole.maxX) : r.maxX,
-                      maxY: r.maxY >= exact.maxY ? max(r.maxY, whole.maxY) : r.maxY)
-        }
-    }
-
     /// The font file a label draws with.
     static func fontPath(_ label: Label) -> String {
         label.fontFile ?? (label.weight == .bold ? Font.defaultBoldPath : Font.defaultRegularPath)
@@ -54,12 +24,12 @@ struct Painter: Sendable {
     /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
     func paint(_ items: [DisplayItem], width: Int, height: Int, background: Color) throws -> Bitmap {
         var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background))
-        for item in items { try draw(item, into: &bitmap, Scope(origin: (0, 0))) }
+        for item in items { try draw(item, into: &bitmap, .screen) }
         return bitmap
     }
 
     /// Draws one item and its children.
-    private func draw(_ item: DisplayItem, into target: inout Bitmap, _ scope: Scope) throws {
+    private func draw(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope) throws {
         let opacity = UInt8((max(0, min(1, item.alpha)) * 255).rounded())
         guard opacity > 0 else { return }
         if let blur = item.blur, blur.opacity > 0, pixels(blur.radius) > 0 {
@@ -83,11 +53,11 @@ struct Painter: Sendable {
     }
 
     /// The image, the text and the children of an item.
-    private func drawContent(_ item: DisplayItem, into target: inout Bitmap, _ scope: Scope, opacity: UInt8) throws {
+    private func drawContent(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8) throws {
         let clip = self.clip(item.clips, target, scope)
         if let image = item.image, let bitmap = images[image.asset] {
             let destination = fixed(image.frame, scope.origin)
-            target.draw(bitmap, into: destination, covering: scope.content?.widen(destination), opacity: opacity, clip: clip)
+            target.draw(bitmap, into: destination, covering: scope.widen(destination), opacity: opacity, clip: clip)
         }
         if let label = item.label, let placed = try place(label, item) {
             try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
@@ -119,63 +89,62 @@ struct Painter: Sendable {
     }
 
     /// E4. The view's content is drawn twice into a layer: sharp, as without the effect, and in
-    /// content space, with the view's bounds widened to whole pixels and square corners. The second
-    /// is blurred (its edges clamped, so nothing outside the view bleeds in), takes the view's
-    /// anti-aliased shape once, and is mixed over the sharp one by the overlay's opacity. The layer
-    /// covers what the view draws: its bounds when it clips, else everything hanging out of them.
-    private func drawBlurred(_ item: DisplayItem, _ blur: BlurItem, into target: inout Bitmap, _ scope: Scope,
+    /// content space (see `ContentSpace`). The second is blurred (its edges clamped, so nothing
+    /// outside the view bleeds in), takes the view's anti-aliased shape once, and is mixed over the
+    /// sharp one by the overlay's opacity. The layer covers what the view draws: its bounds when it
+    /// clips, else everything hanging out of them too, whose blur stays inside its sharp outline.
+    private func drawBlurred(_ item: DisplayItem, _ blur: BlurItem, into target: inout Bitmap, _ scope: PaintScope,
                              opacity: UInt8) throws {
         let radius = pixels(blur.radius)
         let outer = clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope)
+        let visible = outer.rect.pixelBounds
         // Three box passes reach 3 radii: content further outside the clip cannot change a pixel in it.
         let reach = 3 * radius + 1
-        let visible = outer.rect.pixelBounds
-        let bounds = drawnBounds(item, scope.origin)
+        let bounds = drawnBounds(item, scope, skipping: item.ancestorClipCount)
             .intersection(PixelRect(x: visible.x - reach, y: visible.y - reach,
                                     width: visible.width + 2 * reach, height: visible.height + 2 * reach))
-        guard !bounds.isEmpty, !visible.isEmpty else { return }
-        let layerScope = Scope(origin: (scope.origin.x + bounds.x, scope.origin.y + bounds.y), skipped: item.ancestorClipCount)
+        guard !bounds.intersection(visible).isEmpty else { return }
+        let layerScope = scope.layer(covering: bounds, skipping: item.ancestorClipCount)
         var plain = item
         plain.blur = nil
         plain.alpha = 1
         var sharp = Bitmap(width: bounds.width, height: bounds.height)
         try draw(plain, into: &sharp, layerScope)
 
-        let exact = fixed(item.frame, layerScope.origin), pixels = exact.pixelBounds
-        let content = ContentSpace(exact: exact, whole: FixedRect(minX: pixels.x * fixedOne, minY: pixels.y * fixedOne,
-                                                                  maxX: pixels.maxX * fixedOne, maxY: pixels.maxY * fixedOne),
-                                   clips: item.clipsToBounds)
-        var source = Bitmap(width: bounds.width, height: bounds.height)
         var contentScope = layerScope
-        contentScope.content = content
+        contentScope.contentSpaces.append(ContentSpace(exact: fixed(item.frame, (0, 0)),
+                                                       clipIndex: item.clipsToBounds ? item.ancestorClipCount : nil))
+        var source = Bitmap(width: bounds.width, height: bounds.height)
         if let background = item.background {
-            source.fill(RoundedRect(rect: content.whole, radius: 0), color: premultiplied(background),
+            source.fill(RoundedRect(rect: device(item.frame, contentScope), radius: 0), color: premultiplied(background),
                         clip: clip(item.clips, source, contentScope))
         }
         try drawContent(plain, into: &source, contentScope, opacity: 255)
         var blurred = source.boxBlurred(radius: radius)
         if let tint = blur.effect.tint { blurred = blurred.tinted(premultiplied(tint)) }
-        blurred.mask(to: shape(item, layerScope.origin), atLeastAlphaOf: item.clipsToBounds ? nil : sharp)
+        let shape = RoundedRect(rect: device(item.frame, layerScope), radius: fixedLength(item.cornerRadius))
+        blurred.mask(to: shape, atLeastAlphaOf: item.clipsToBounds ? nil : sharp)
         let mixed = sharp.mixed(with: blurred, fraction65536: Int((blur.opacity * 65536).rounded()))
         target.composite(mixed, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
     /// Draws `item` into a transparent layer covering what it draws, then composites the layer
     /// with `opacity` inside the ancestors' clips.
-    private func inLayer(_ item: DisplayItem, into target: inout Bitmap, _ scope: Scope, opacity: UInt8,
-                         _ body: (inout Bitmap, Scope) throws -> Void) rethrows {
+    private func inLayer(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8,
+                         _ body: (inout Bitmap, PaintScope) throws -> Void) rethrows {
         let outer = clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope)
-        let bounds = drawnBounds(item, scope.origin).intersection(outer.rect.pixelBounds)
+        let bounds = drawnBounds(item, scope, skipping: item.ancestorClipCount).intersection(outer.rect.pixelBounds)
         guard !bounds.isEmpty else { return }
         var layer = Bitmap(width: bounds.width, height: bounds.height)
-        try body(&layer, Scope(origin: (scope.origin.x + bounds.x, scope.origin.y + bounds.y), skipped: item.ancestorClipCount))
+        try body(&layer, scope.layer(covering: bounds, skipping: item.ancestorClipCount))
         target.composite(layer, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
-    /// The pixels an item and its children can touch, in a target whose (0, 0) is screen pixel
-    /// `origin`: its frame, its image and its text, and its children's, each cut by its own clips.
-    private func drawnBounds(_ item: DisplayItem, _ origin: (x: Int, y: Int)) -> PixelRect {
-        var area = fixed(item.frame, origin).pixelBounds
+    /// The pixels of `scope`'s bitmap that an item and its children can touch: its frame, its
+    /// image and its text, and its children's, each cut by its clip shapes after the first
+    /// `skipping` (those of the ancestors of the layer being sized).
+    private func drawnBounds(_ item: DisplayItem, _ scope: PaintScope, skipping: Int) -> PixelRect {
+        var area = device(item.frame, scope).pixelBounds
         func add(_ r: PixelRect) {
             guard !r.isEmpty else { return }
             if area.isEmpty { area = r; return }
@@ -183,27 +152,27 @@ struct Painter: Sendable {
             area = PixelRect(x: x0, y: y0, width: max(area.maxX, r.maxX) - x0, height: max(area.maxY, r.maxY) - y0)
         }
         if !item.clipsToBounds {
-            if let image = item.image { add(fixed(image.frame, origin).pixelBounds) }
+            if let image = item.image { add(scope.widen(fixed(image.frame, scope.origin)).pixelBounds) }
             if let label = item.label, let placed = try? place(label, item) {
                 // The line box with a quarter of an em around it, for glyphs that reach past their advance.
                 let margin = label.fontSize * scale / 4
                 let top = placed.baseline - placed.metrics.ascender - margin
                 let bottom = placed.baseline - placed.metrics.descender + margin
-                add(FixedRect(x: placed.x - Double(origin.x) - margin, y: top - Double(origin.y),
+                add(FixedRect(x: placed.x - Double(scope.origin.x) - margin, y: top - Double(scope.origin.y),
                               width: placed.line.width + 2 * margin, height: bottom - top).pixelBounds)
             }
-            for child in item.children { add(drawnBounds(child, origin)) }
+            for child in item.children { add(drawnBounds(child, scope, skipping: skipping)) }
         }
-        guard let clip = item.clip else { return area }
-        return area.intersection(fixed(clip, origin).pixelBounds)
+        for shape in item.clips.dropFirst(skipping) { area = area.intersection(device(shape.rect, scope).pixelBounds) }
+        return area
     }
 
     /// The device clip of a list of clip shapes in `scope`, inside `target`.
-    private func clip(_ shapes: [ClipShape], _ target: Bitmap, _ scope: Scope) -> Clip {
+    private func clip(_ shapes: [ClipShape], _ target: Bitmap, _ scope: PaintScope) -> Clip {
         var clip = Clip(pixelWidth: target.width, pixelHeight: target.height)
         for (index, shape) in shapes.enumerated() where index >= scope.skipped {
-            if index == scope.skipped, let content = scope.content, content.clips {
-                clip = clip.intersecting(RoundedRect(rect: content.whole, radius: 0))
+            if let whole = scope.replacement(forClip: index) {
+                clip = clip.intersecting(RoundedRect(rect: whole, radius: 0))
             } else {
                 clip = clip.intersecting(RoundedRect(rect: device(shape.rect, scope), radius: fixedLength(shape.cornerRadius)))
             }
@@ -211,17 +180,9 @@ struct Painter: Sendable {
         return clip
     }
 
-    /// A rectangle in screen points in the device pixels of `scope`, moved out to whole pixels
-    /// at a blurred view's edges in its content pass.
-    private func device(_ r: Rect, _ scope: Scope) -> FixedRect {
-        let rect = fixed(r, scope.origin)
-        return scope.content?.widen(rect) ?? rect
-    }
-
-    /// An item's own rounded bounds, in a target whose (0, 0) is screen pixel `origin`.
-    private func shape(_ item: DisplayItem, _ origin: (x: Int, y: Int)) -> RoundedRect {
-        RoundedRect(rect: fixed(item.frame, origin), radius: fixedLength(item.cornerRadius))
-    }
+    /// A rectangle in screen points in the device pixels of `scope`, moved out to whole pixels at
+    /// the edges of views being blurred.
+    private func device(_ r: Rect, _ scope: PaintScope) -> FixedRect { scope.widen(fixed(r, scope.origin)) }
 
     /// A rectangle in screen points as 1/256 pixels of a target whose (0, 0) is screen pixel `origin`.
     private func fixed(_ r: Rect, _ origin: (x: Int, y: Int)) -> FixedRect {

@@ -111,6 +111,67 @@ final class CompositingDefectTests: XCTestCase {
         }
     }
 
+    /// The same, with the cut at an ancestor's clip instead of the screen: the blur reads past the
+    /// clip, exactly as past the screen's edge.
+    func testBlurBesideAnAncestorsClip() throws {
+        func header(y: Double) -> View {
+            View(id: "h", frame: Rect(x: 0, y: y, width: 120, height: 160), image: "land", contentMode: .scaleAspectFill,
+                 clipsToBounds: true, effects: [.blurByPull(BlurByPull(radius: 6))],
+                 bindings: [Binding(property: .blur, driver: .offset, keyframes: [(0, 1), (1, 1)])])
+        }
+        let onScreen = try render([header(y: -100)], width: 120, height: 100, scale: 1)
+        let container = View(id: "c", frame: Rect(x: 0, y: 0, width: 120, height: 100), clipsToBounds: true, children: [header(y: -100)])
+        let inContainer = try render([container], width: 120, height: 200, scale: 1)
+        XCTAssertEqual(Array(inContainer.pixels.prefix(onScreen.pixels.count)), onScreen.pixels)
+    }
+
+    /// Content space reaches into layers: a translucent group inside a blurred header with a
+    /// fractional edge blurs as one, without what lies below showing at the edge.
+    func testGroupInsideABlurredView() throws {
+        let group = View(id: "g", frame: Rect(x: 0, y: 0, width: 60, height: 150.5), alpha: 0.5,
+                         children: [View(id: "r", frame: Rect(x: 0, y: 0, width: 60, height: 150.5), background: Color(r: 255, g: 0, b: 0))])
+        for scale in CompositingDefectTests.scales {
+            var bitmaps: [Bitmap] = []
+            for canvas in [Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255)] {
+                let header = View(id: "h", frame: Rect(x: 0, y: 0, width: 60, height: 150.5), background: Color(r: 0, g: 0, b: 200),
+                                  clipsToBounds: true, effects: [.blurByPull(BlurByPull(radius: 10))],
+                                  bindings: [Binding(property: .blur, driver: .offset, keyframes: [(0, 1), (1, 1)])], children: [group])
+                bitmaps.append(try render([header], width: 60, height: 200, scale: scale, background: canvas))
+            }
+            let inside = Int(150.5 * Double(scale)) * bitmaps[0].width * 4
+            XCTAssertEqual(Array(bitmaps[0].pixels.prefix(inside)), Array(bitmaps[1].pixels.prefix(inside)), "@\(scale)x")
+            XCTAssertEqual(bitmaps[0].pixel(x: 30 * scale, y: 2), bitmaps[0].pixel(x: 30 * scale, y: inside / bitmaps[0].width / 4 - 1),
+                           "@\(scale)x: uniform from top to bottom")
+        }
+    }
+
+    /// At full blur, what hangs out of a view that does not clip blurs inside its own outline:
+    /// no halo of the view's background spreads beyond it.
+    func testFullBlurOfOverflowStaysInItsOutline() throws {
+        func view(blur: Double) -> View {
+            View(id: "v", frame: Rect(x: 100, y: 100, width: 100, height: 60), background: Color(r: 51, g: 102, b: 153),
+                 effects: [.blurByPull(BlurByPull(radius: 10))],
+                 bindings: [Binding(property: .blur, driver: .offset, keyframes: [(0, blur), (1, blur)])],
+                 children: [View(id: "hang", frame: Rect(x: 80, y: 40, width: 60, height: 50),
+                                 background: Color(r: 255, g: 45, b: 85), cornerRadius: 8)])
+        }
+        for scale in [1, 2] {
+            let sharp = try render([view(blur: 0)], width: 300, height: 300, scale: scale)
+            let full = try render([view(blur: 1)], width: 300, height: 300, scale: scale)
+            let white = StraightColor(r: 255, g: 255, b: 255).premultiplied
+            var outside = 0, changed = 0
+            for y in 0..<sharp.height {
+                for x in 0..<sharp.width where sharp.pixel(x: x, y: y) == white {
+                    outside += 1
+                    if full.pixel(x: x, y: y) != sharp.pixel(x: x, y: y) { changed += 1 }
+                }
+            }
+            XCTAssertGreaterThan(outside, 0)
+            XCTAssertEqual(changed, 0, "@\(scale)x: pixels outside the sharp outline changed")
+            XCTAssertNotEqual(full, sharp)
+        }
+    }
+
     /// A blurred view partly above the screen is drawn in a layer cut a blur's reach outside the
     /// screen; what shows is identical to the same view fully on a taller screen.
     func testBlurLayerCutAtTheScreenChangesNoPixel() throws {
