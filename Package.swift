@@ -42,7 +42,7 @@ let package = Package(
 
         // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport", "CPNG"],
                     exclude: ["PNGs"]),

@@ -6,60 +6,123 @@ extension Bitmap {
     /// - Running sums make the cost per pixel independent of the radius.
     /// - Samples beyond an edge repeat the edge pixel (clamping), so a blurred header keeps its
     ///   colours at its borders instead of fading into a dark halo.
-    /// - Integer maths only: each output is the window sum times a 24-bit reciprocal, rounded.
+    /// - Integer maths only: each output is the window sum times a 24-bit reciprocal, rounded. The
+    ///   sums fit 32 bits for windows up to 65,000 pixels, so they run in 32-bit vector lanes.
+    /// - Rows are blurred one after another; columns all at once, a row at a time, so that every
+    ///   pass reads and writes memory in order.
     public func boxBlurred(radius: Int, passes: Int = 3) -> Bitmap {
         guard radius > 0, width > 0, height > 0 else { return self }
+        precondition(2 * radius + 1 < 65_000, "blur window too wide for 32-bit sums")
         var a = self
         var b = Bitmap(width: width, height: height)
+        let window = 2 * radius + 1
+        let reciprocal = UInt32(((1 << 24) + window / 2) / window)
+        var sums = [UInt32](repeating: 0, count: width * 4)
         for _ in 0..<passes {
-            // Rows: stride 4 bytes between samples, 4·width between lines.
-            Bitmap.blurLines(from: a.pixels, into: &b.pixels, lines: height, length: width,
-                             lineStride: width * 4, sampleStride: 4, radius: radius)
-            // Columns: stride 4·width between samples, 4 between lines.
-            Bitmap.blurLines(from: b.pixels, into: &a.pixels, lines: width, length: height,
-                             lineStride: 4, sampleStride: width * 4, radius: radius)
+            Bitmap.blurRows(from: a.pixels, into: &b.pixels, width: width, height: height, radius: radius, reciprocal: reciprocal)
+            Bitmap.blurColumns(from: b.pixels, into: &a.pixels, width: width, height: height, radius: radius,
+                               reciprocal: reciprocal, sums: &sums)
         }
         return a
     }
 
-    /// One box pass over `lines` lines of `length` samples each, all four channels at once.
-    private static func blurLines(from source: [UInt8], into destination: inout [UInt8], lines: Int, length: Int,
-                                  lineStride: Int, sampleStride: Int, radius: Int) {
-        let window = 2 * radius + 1
-        let reciprocal = ((1 << 24) + window / 2) / window
+    /// One horizontal pass: each row's window slides along it, all four channels at once. (Four
+    /// rows side by side in 16 lanes measured no faster: gathering them costs what it saves.)
+    private static func blurRows(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+                                 radius r: Int, reciprocal: UInt32) {
+        let last = width - 1
+        let rec = SIMD4<UInt32>(repeating: reciprocal), half = SIMD4<UInt32>(repeating: 1 << 23)
         source.withUnsafeBufferPointer { src in
             destination.withUnsafeMutableBufferPointer { dst in
-                for line in 0..<lines {
-                    let base = line * lineStride
-                    @inline(__always) func at(_ i: Int) -> Int { base + i * sampleStride }
-                    // The window of sample 0: the edge pixel repeated radius + 1 times, then 1…radius.
-                    var s0 = 0, s1 = 0, s2 = 0, s3 = 0
-                    for k in -radius...radius {
-                        let p = at(min(max(k, 0), length - 1))
-                        s0 += Int(src[p]); s1 += Int(src[p + 1]); s2 += Int(src[p + 2]); s3 += Int(src[p + 3])
+                let s = UnsafeRawPointer(src.baseAddress!), d = UnsafeMutableRawPointer(dst.baseAddress!)
+                for y in 0..<height {
+                    let row = y * width * 4
+                    @inline(__always) func pixel(_ x: Int) -> SIMD4<UInt32> {
+                        SIMD4<UInt32>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: row + x * 4, as: SIMD4<UInt8>.self))
                     }
-                    @inline(__always) func emit(_ i: Int, entering: Int, leaving: Int) {
-                        let o = at(i)
-                        dst[o] = UInt8((s0 * reciprocal + (1 << 23)) >> 24)
-                        dst[o + 1] = UInt8((s1 * reciprocal + (1 << 23)) >> 24)
-                        dst[o + 2] = UInt8((s2 * reciprocal + (1 << 23)) >> 24)
-                        dst[o + 3] = UInt8((s3 * reciprocal + (1 << 23)) >> 24)
-                        let e = at(entering), l = at(leaving)
-                        s0 += Int(src[e]) - Int(src[l]); s1 += Int(src[e + 1]) - Int(src[l + 1])
-                        s2 += Int(src[e + 2]) - Int(src[l + 2]); s3 += Int(src[e + 3]) - Int(src[l + 3])
+                    // The window of pixel 0: the edge pixel repeated radius + 1 times, then 1…radius.
+                    var sum = pixel(0) &* UInt32(r + 1)
+                    for k in 1...r { sum &+= pixel(min(k, last)) }
+                    @inline(__always) func emit(_ x: Int, entering: Int, leaving: Int) {
+                        let out = SIMD4<UInt8>(truncatingIfNeeded: (sum &* rec &+ half) &>> 24)
+                        d.storeBytes(of: out, toByteOffset: row + x * 4, as: SIMD4<UInt8>.self)
+                        sum = sum &+ pixel(entering) &- pixel(leaving)
                     }
-                    // Sample i's window is [i − r, i + r]; moving to i + 1 adds i + r + 1, drops i − r.
-                    // Edge loops clamp those indices; the middle loop needs no clamping.
-                    let last = length - 1
-                    let middleStart = min(radius, length), middleEnd = max(middleStart, length - radius - 1)
-                    for i in 0..<middleStart { emit(i, entering: min(i + radius + 1, last), leaving: max(i - radius, 0)) }
-                    for i in middleStart..<middleEnd { emit(i, entering: i + radius + 1, leaving: i - radius) }
-                    for i in middleEnd..<length { emit(i, entering: min(i + radius + 1, last), leaving: max(i - radius, 0)) }
+                    // Pixel x's window is [x − r, x + r]; moving on adds x + r + 1 and drops x − r.
+                    // The edge loops clamp those; the middle one needs no clamping.
+                    let middleStart = min(r, width), middleEnd = max(middleStart, width - r - 1)
+                    for x in 0..<middleStart { emit(x, entering: min(x + r + 1, last), leaving: max(x - r, 0)) }
+                    for x in middleStart..<middleEnd { emit(x, entering: x + r + 1, leaving: x - r) }
+                    for x in middleEnd..<width { emit(x, entering: min(x + r + 1, last), leaving: max(x - r, 0)) }
                 }
             }
         }
     }
 
+    /// One vertical pass, a row at a time: `sums` holds every column's window, and each output
+    /// row updates all of them with one row entering and one leaving.
+    private static func blurColumns(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+                                    radius: Int, reciprocal: UInt32, sums: inout [UInt32]) {
+        let lanes = width * 4, last = height - 1, r = radius
+        source.withUnsafeBufferPointer { src in
+            destination.withUnsafeMutableBufferPointer { dst in
+                sums.withUnsafeMutableBufferPointer { sum in
+                    let s = src.baseAddress!, d = dst.baseAddress!
+                    for i in 0..<lanes { sum[i] = UInt32(s[i]) * UInt32(r + 1) }
+                    for k in 1...r { addRow(s + min(k, last) * lanes, to: sum, lanes: lanes) }
+                    for y in 0..<height {
+                        emitRow(sum, into: d + y * lanes, reciprocal: reciprocal, lanes: lanes)
+                        slide(sum, entering: s + min(y + r + 1, last) * lanes, leaving: s + max(y - r, 0) * lanes, lanes: lanes)
+                    }
+                }
+            }
+        }
+    }
+
+    /// sum[i] += row[i], 16 lanes at a time.
+    @inline(__always)
+    private static func addRow(_ row: UnsafePointer<UInt8>, to sum: UnsafeMutableBufferPointer<UInt32>, lanes: Int) {
+        let raw = UnsafeRawPointer(row), sums = UnsafeMutableRawPointer(sum.baseAddress!)
+        var i = 0
+        while i + 16 <= lanes {
+            let v = sums.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                &+ SIMD16<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+            sums.storeBytes(of: v, toByteOffset: i * 4, as: SIMD16<UInt32>.self)
+            i += 16
+        }
+        while i < lanes { sum[i] &+= UInt32(row[i]); i += 1 }
+    }
+
+    /// sum[i] += entering[i] − leaving[i], 16 lanes at a time.
+    @inline(__always)
+    private static func slide(_ sum: UnsafeMutableBufferPointer<UInt32>, entering: UnsafePointer<UInt8>,
+                              leaving: UnsafePointer<UInt8>, lanes: Int) {
+        let sums = UnsafeMutableRawPointer(sum.baseAddress!), e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
+        var i = 0
+        while i + 16 <= lanes {
+            let v = sums.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self)
+                &+ SIMD16<UInt32>(truncatingIfNeeded: e.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                &- SIMD16<UInt32>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+            sums.storeBytes(of: v, toByteOffset: i * 4, as: SIMD16<UInt32>.self)
+            i += 16
+        }
+        while i < lanes { sum[i] = sum[i] &+ UInt32(entering[i]) &- UInt32(leaving[i]); i += 1 }
+    }
+
+    /// out[i] = (sum[i] × reciprocal + 2²³) >> 24, 16 lanes at a time.
+    @inline(__always)
+    private static func emitRow(_ sum: UnsafeMutableBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt8>,
+                                reciprocal: UInt32, lanes: Int) {
+        let sums = UnsafeRawPointer(sum.baseAddress!), o = UnsafeMutableRawPointer(out)
+        let rec = SIMD16<UInt32>(repeating: reciprocal), half = SIMD16<UInt32>(repeating: 1 << 23)
+        var i = 0
+        while i + 16 <= lanes {
+            let v = (sums.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt32>.self) &* rec &+ half) &>> 24
+            o.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < lanes { out[i] = UInt8(truncatingIfNeeded: (sum[i] &* reciprocal &+ (1 << 23)) >> 24); i += 1 }
+    }
     /// `self` × (1 − f) + `other` × f per channel, f = `fraction65536` / 65536, rounded.
     /// Both bitmaps have the same size; the result stays premultiplied.
     public func mixed(with other: Bitmap, fraction65536 f: Int) -> Bitmap {

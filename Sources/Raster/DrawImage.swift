@@ -24,34 +24,51 @@ extension Bitmap {
         let firstRow = rows.sourceRange.lowerBound
         let w = width, n = area.width, o = Int(opacity)
         var line = [UInt8](repeating: 0, count: n * 4)
-        var rowCoverage = [UInt8](repeating: 0, count: n)
         let rowWeights = rows.weights
         pixels.withUnsafeMutableBufferPointer { dst in
             horizontal.withUnsafeBufferPointer { h in
                 rowWeights.withUnsafeBufferPointer { wt in
                     line.withUnsafeMutableBufferPointer { out in
-                        rowCoverage.withUnsafeMutableBufferPointer { cov in
-                            for y in 0..<area.height {
-                                // Vertical pass into one 8-bit premultiplied line.
-                                let (start, taps) = rows.taps(of: y)
-                                for x in 0..<n * 4 {
-                                    var sum = 0
-                                    var src = (start - firstRow) * n * 4 + x
-                                    for t in taps { sum += Int(wt[t]) * Int(h[src]); src += n * 4 }
-                                    out[x] = UInt8((sum + (1 << (ResampleTable.shift + 7))) >> (ResampleTable.shift + 8))
-                                }
-                                coverage.row(area.y + y, into: cov)
-                                let outConst = UnsafeBufferPointer(out)
-                                var i = ((area.y + y) * w + area.x) * 4
-                                for x in 0..<n {
-                                    blendPixel(dst, i, outConst, x * 4, div255(Int(cov[x]) * o))
-                                    i += 4
-                                }
-                            }
+                        coverage.forEachRow { y, cov in
+                            // Vertical pass into one 8-bit premultiplied line.
+                            let (start, taps) = rows.taps(of: y - area.y)
+                            Bitmap.resampleColumns(h, from: (start - firstRow) * n * 4, rowLength: n * 4, weights: wt, taps: taps,
+                                                   into: out)
+                            SpanBlend.over(dst, at: (y * w + area.x) * 4, UnsafeBufferPointer(out), at: 0,
+                                           coverage: cov, count: n, opacity: o)
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Vertical pass for one destination row: Σ weight × `h` over the taps, each tap a row of
+    /// `rowLength` 16-bit values starting at `first`, rounded once to 8 bits, 16 lanes at a time.
+    /// The sums fit 32 bits: the weights add up to 2¹⁴ and every value is below 2¹⁶.
+    @inline(__always)
+    private static func resampleColumns(_ h: UnsafeBufferPointer<UInt16>, from first: Int, rowLength: Int,
+                                        weights: UnsafeBufferPointer<Int32>, taps: Range<Int>,
+                                        into out: UnsafeMutableBufferPointer<UInt8>) {
+        let shift = UInt32(ResampleTable.shift + 8), half = UInt32(1) << (shift - 1)
+        let values = UnsafeRawPointer(h.baseAddress!), o = UnsafeMutableRawPointer(out.baseAddress!)
+        var x = 0
+        while x + 16 <= rowLength {
+            var sum = SIMD16<UInt32>(repeating: half)
+            var row = first + x
+            for t in taps {
+                let value = SIMD16<UInt32>(truncatingIfNeeded: values.loadUnaligned(fromByteOffset: row * 2, as: SIMD16<UInt16>.self))
+                sum &+= value &* UInt32(weights[t])
+                row += rowLength
+            }
+            o.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> shift), toByteOffset: x, as: SIMD16<UInt8>.self)
+            x += 16
+        }
+        while x < rowLength {
+            var sum = half, row = first + x
+            for t in taps { sum &+= UInt32(h[row]) &* UInt32(weights[t]); row += rowLength }
+            out[x] = UInt8(truncatingIfNeeded: sum >> shift)
+            x += 1
         }
     }
 

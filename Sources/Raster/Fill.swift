@@ -6,21 +6,9 @@ extension Bitmap {
         let area = coverage.bounds
         guard !area.isEmpty else { return }
         let w = width
-        let cr = Int(color.r), cg = Int(color.g), cb = Int(color.b), ca = Int(color.a)
         pixels.withUnsafeMutableBufferPointer { dst in
             coverage.forEachRow { y, cov in
-                var i = (y * w + area.x) * 4
-                for x in 0..<area.width {
-                    let c = Int(cov[x])
-                    if c != 0 {
-                        let sa = div255(ca * c)
-                        dst[i] = UInt8(sourceOver(div255(cr * c), Int(dst[i]), sa))
-                        dst[i + 1] = UInt8(sourceOver(div255(cg * c), Int(dst[i + 1]), sa))
-                        dst[i + 2] = UInt8(sourceOver(div255(cb * c), Int(dst[i + 2]), sa))
-                        dst[i + 3] = UInt8(sourceOver(sa, Int(dst[i + 3]), sa))
-                    }
-                    i += 4
-                }
+                SpanBlend.fill(dst, at: (y * w + area.x) * 4, color: color, coverage: cov, count: area.width)
             }
         }
     }
@@ -38,13 +26,8 @@ extension Bitmap {
         pixels.withUnsafeMutableBufferPointer { dst in
             layer.pixels.withUnsafeBufferPointer { src in
                 coverage.forEachRow { row, cov in
-                    var i = (row * w + area.x) * 4
-                    var j = ((row - y) * lw + (area.x - x)) * 4
-                    for k in 0..<area.width {
-                        let m = div255(Int(cov[k]) * o)
-                        blendPixel(dst, i, src, j, m)
-                        i += 4; j += 4
-                    }
+                    SpanBlend.over(dst, at: (row * w + area.x) * 4, src, at: ((row - y) * lw + (area.x - x)) * 4,
+                                   coverage: cov, count: area.width, opacity: o)
                 }
             }
         }

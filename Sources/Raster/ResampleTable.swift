@@ -5,24 +5,24 @@
 /// - bilinear (2 taps) when the axis is enlarged or shrunk by at most 2×;
 /// - area averaging (a box over the source footprint) when it is shrunk by more than 2×, so that
 ///   an image that shrinks a little between frames does not shimmer.
-struct ResampleTable {
-    static let shift = 14
-    static let unit = 1 << shift
+public struct ResampleTable {
+    public static let shift = 14
+    public static let unit = 1 << shift
 
     /// First source index for each destination pixel.
     private(set) var starts: [Int32] = []
     /// Index into `weights` of each destination pixel's first tap; one extra entry at the end.
     private(set) var offsets: [Int32] = [0]
-    private(set) var weights: [Int32] = []
+    public private(set) var weights: [Int32] = []
 
     /// The lowest and highest source index any tap reads.
-    private(set) var sourceRange: ClosedRange<Int> = 0...0
+    public private(set) var sourceRange: ClosedRange<Int> = 0...0
 
     /// - Parameters:
     ///   - sourceCount: source pixels along the axis (> 0).
     ///   - destMin, destLength: where the whole image lands, in 1/256 pixels (destLength > 0).
     ///   - first, count: the destination pixels to compute.
-    init(sourceCount: Int, destMin: Int, destLength: Int, first: Int, count: Int) {
+    public init(sourceCount: Int, destMin: Int, destLength: Int, first: Int, count: Int) {
         starts.reserveCapacity(count)
         var lowest = Int.max, highest = Int.min
         // Source units per destination pixel, 16.16 fixed point.
@@ -75,7 +75,8 @@ struct ResampleTable {
         return taps.filter { $0.1 != 0 }.isEmpty ? [(lo, unit)] : taps
     }
 
-    func taps(of i: Int) -> (start: Int, weights: Range<Int>) {
+    /// Destination pixel `i`'s first source index, and where its weights are in `weights`.
+    public func taps(of i: Int) -> (start: Int, weights: Range<Int>) {
         (Int(starts[i]), Int(offsets[i])..<Int(offsets[i + 1]))
     }
 }

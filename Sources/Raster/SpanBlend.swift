@@ -1,0 +1,94 @@
+/// Source-over along one row of pixels: the inner loop of every compositing operation.
+///
+/// Each kernel gives exactly what `blendPixel` gives pixel by pixel; it only goes faster where
+/// the arithmetic is known. A pixel fully covered by an opaque source is a copy, because
+/// div255(c × 255) = c; a fully covered translucent one is s + div255(d × (255 − sa)), four
+/// pixels at a time in 16-bit lanes (every intermediate stays below 65,536); partly covered
+/// pixels, at the edges of shapes, take the scalar path.
+enum SpanBlend {
+    /// `src` over `dst` for `count` pixels, each scaled by div255(coverage × opacity).
+    @inline(__always)
+    static func over(_ dst: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ src: UnsafeBufferPointer<UInt8>, at j: Int,
+                     coverage: UnsafeBufferPointer<UInt8>, count: Int, opacity: Int) {
+        var x = 0
+        while x < count {
+            if opacity == 255 && coverage[x] == 255 {
+                var end = x + 1
+                while end < count && coverage[end] == 255 { end += 1 }
+                overCovered(dst, at: i + x * 4, src, at: j + x * 4, count: end - x)
+                x = end
+            } else {
+                let m = opacity == 255 ? Int(coverage[x]) : div255(Int(coverage[x]) * opacity)
+                blendPixel(dst, i + x * 4, src, j + x * 4, m)
+                x += 1
+            }
+        }
+    }
+
+    /// `src` over `dst`, fully covered, for `count` pixels.
+    @inline(__always)
+    private static func overCovered(_ dst: UnsafeMutableBufferPointer<UInt8>, at i: Int, _ src: UnsafeBufferPointer<UInt8>,
+                                    at j: Int, count: Int) {
+        let d = UnsafeMutableRawPointer(dst.baseAddress! + i), s = UnsafeRawPointer(src.baseAddress! + j)
+        let opaque = SIMD4<UInt32>(repeating: 255)
+        var k = 0
+        while k + 4 <= count {
+            let pixels = s.loadUnaligned(fromByteOffset: k * 4, as: SIMD4<UInt32>.self)
+            let alpha = pixels &>> 24
+            if alpha == opaque {
+                d.storeBytes(of: pixels, toByteOffset: k * 4, as: SIMD4<UInt32>.self)
+            } else if alpha != .zero {
+                let keep = (opaque &- alpha) &* 0x0101_0101
+                let blended = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(pixels, to: SIMD16<UInt8>.self))
+                    &+ scaled(d.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<UInt8>.self), by: keep)
+                d.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: blended), toByteOffset: k * 4, as: SIMD16<UInt8>.self)
+            }
+            k += 4
+        }
+        while k < count { blendPixel(dst, i + k * 4, src, j + k * 4, 255); k += 1 }
+    }
+
+    /// `color` over `dst` for `count` pixels, each scaled by its coverage.
+    @inline(__always)
+    static func fill(_ dst: UnsafeMutableBufferPointer<UInt8>, at i: Int, color: PremultipliedColor,
+                     coverage: UnsafeBufferPointer<UInt8>, count: Int) {
+        let source = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        let keep = SIMD4<UInt32>(repeating: UInt32(255 - color.a) &* 0x0101_0101)
+        let colour = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD16<UInt8>.self))
+        withUnsafeBytes(of: source) { one in
+            let src = one.bindMemory(to: UInt8.self)
+            var x = 0
+            while x < count {
+                guard coverage[x] == 255 else {
+                    blendPixel(dst, i + x * 4, src, 0, Int(coverage[x]))
+                    x += 1
+                    continue
+                }
+                var end = x + 1
+                while end < count && coverage[end] == 255 { end += 1 }
+                let d = UnsafeMutableRawPointer(dst.baseAddress! + i + x * 4), n = end - x
+                var k = 0
+                if color.a == 255 {
+                    while k < n { d.storeBytes(of: source, toByteOffset: k * 4, as: UInt32.self); k += 1 }
+                } else {
+                    while k + 4 <= n {
+                        let blended = colour &+ scaled(d.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<UInt8>.self), by: keep)
+                        d.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: blended), toByteOffset: k * 4, as: SIMD16<UInt8>.self)
+                        k += 4
+                    }
+                    while k < n { blendPixel(dst, i + (x + k) * 4, src, 0, 255); k += 1 }
+                }
+                x = end
+            }
+        }
+    }
+
+    /// div255(d × keep) per byte, in 16-bit lanes: d × keep + 128 ≤ 65,153, plus its high byte
+    /// stays below 65,536.
+    @inline(__always)
+    private static func scaled(_ d: SIMD16<UInt8>, by keep: SIMD4<UInt32>) -> SIMD16<UInt16> {
+        let t = SIMD16<UInt16>(truncatingIfNeeded: d) &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(keep, to: SIMD16<UInt8>.self))
+            &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+}

@@ -1,0 +1,93 @@
+import Raster
+import TestSupport
+import XCTest
+
+/// The vectorized compositing kernels against the scalar definitions in `ScalarReference`, bit
+/// for bit, on random premultiplied pixels (translucent and clear ones included), random
+/// fractional shapes and clips, and every width from 0 to 17, so that every vector tail occurs.
+final class KernelIdentityTests: XCTestCase {
+    /// A small deterministic generator, so that a failure can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        mutating func rect(in width: Int, _ height: Int) -> FixedRect {
+            let x = next(-600...(width * 256)), y = next(-600...(height * 256))
+            return FixedRect(minX: x, minY: y, maxX: x + next(0...(width * 256 + 900)), maxY: y + next(0...(height * 256 + 900)))
+        }
+        mutating func clip(_ width: Int, _ height: Int) -> Clip {
+            var clip = Clip(pixelWidth: width, pixelHeight: height)
+            if next(0...2) > 0 { clip = clip.intersecting(RoundedRect(rect: rect(in: width, height), radius: next(0...1500))) }
+            return clip
+        }
+        mutating func color() -> PremultipliedColor {
+            let a = next(0...3) == 0 ? 255 : next(0...255)
+            return StraightColor(r: UInt8(next(0...255)), g: UInt8(next(0...255)), b: UInt8(next(0...255)), a: UInt8(a)).premultiplied
+        }
+    }
+
+    /// Opaque everywhere, so the copy paths run, with some translucent and clear pixels mixed in.
+    func mostlyOpaque(_ width: Int, _ height: Int, seed: UInt64, opaque: Bool) -> Bitmap {
+        let noise = noiseBitmap(width: width, height: height, seed: seed)
+        guard opaque else { return noise }
+        var bytes = noise.pixels
+        for i in stride(from: 0, to: bytes.count, by: 4) where (i / 4) % 7 != 3 {
+            bytes[i + 3] = 255
+        }
+        return Bitmap(width: width, height: height, premultiplied: bytes)!
+    }
+
+    func testFill() {
+        var random = Random(state: 7)
+        for width in 0...17 {
+            for height in [1, 2, 5] {
+                for round in 0..<12 {
+                    let target = mostlyOpaque(width, height, seed: UInt64(width * 100 + height * 10 + round), opaque: round % 2 == 0)
+                    let shape = RoundedRect(rect: round < 4 ? FixedRect(pixelWidth: width, pixelHeight: height) : random.rect(in: width, height),
+                                            radius: random.next(0...900))
+                    let clip = random.clip(width, height), color = random.color()
+                    var fast = target
+                    fast.fill(shape, color: color, clip: clip)
+                    XCTAssertEqual(fast.pixels, ScalarReference.fill(target, shape, color: color, clip: clip), "\(width)×\(height) round \(round)")
+                }
+            }
+        }
+    }
+
+    func testComposite() {
+        var random = Random(state: 11)
+        for width in 0...17 {
+            for round in 0..<12 {
+                let target = mostlyOpaque(width, 4, seed: UInt64(width * 31 + round), opaque: round % 2 == 1)
+                let layer = mostlyOpaque(max(1, width + random.next(-2...3)), random.next(1...6), seed: UInt64(round * 97 + width),
+                                         opaque: round % 3 != 0)
+                let x = random.next(-3...3), y = random.next(-3...3), opacity = UInt8(round % 4 == 0 ? 255 : random.next(0...255))
+                let clip = random.clip(width, 4)
+                var fast = target
+                fast.composite(layer, x: x, y: y, opacity: opacity, clip: clip)
+                XCTAssertEqual(fast.pixels, ScalarReference.composite(target, layer, x: x, y: y, opacity: opacity, clip: clip),
+                               "\(width) round \(round)")
+            }
+        }
+    }
+
+    func testDrawImage() {
+        var random = Random(state: 13)
+        for width in 0...17 {
+            for round in 0..<10 {
+                let target = mostlyOpaque(width, 6, seed: UInt64(width * 13 + round), opaque: true)
+                let image = mostlyOpaque(random.next(1...40), random.next(1...30), seed: UInt64(round * 71 + width), opaque: round % 3 != 0)
+                let destination = random.rect(in: width, 6)
+                let covering = round % 4 == 0 ? FixedRect(minX: destination.minX - 300, minY: destination.minY - 200,
+                                                          maxX: destination.maxX + 255, maxY: destination.maxY + 100) : nil
+                let opacity = UInt8(round % 2 == 0 ? 255 : random.next(0...255)), clip = random.clip(width, 6)
+                var fast = target
+                fast.draw(image, into: destination, covering: covering, opacity: opacity, clip: clip)
+                XCTAssertEqual(fast.pixels, ScalarReference.draw(target, image, into: destination, covering: covering,
+                                                                 opacity: opacity, clip: clip), "\(width) round \(round)")
+            }
+        }
+    }
+}
