@@ -47,25 +47,41 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, t
     if let scale { loaded.canvas.scale = scale }
     let renderer = try Renderer(scene: loaded)
     let name = PathText.stem(of: scenePath)
-    var store = try ReferenceStore(folder: folder, scene: name, tolerance: tolerance)
-    var messages: [String] = []
-    for index in frames ?? Array(0..<renderer.frameCount) {
-        let bitmap = try renderer.frame(index)
-        let frameName = HashManifest.frameName(scene: name, index: index)
-        let hash = try FrameHash.sha256(bitmap)
+    let verification = Verification(store: try ReferenceStore(folder: folder, scene: name, tolerance: tolerance),
+                                    scene: name, record: record)
+    try FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        .run(frames ?? Array(0..<renderer.frameCount), frame: { try renderer.frame($0) }, sinks: [verification])
+    try verification.store.save()
+    return verification.messages
+}
+
+/// Frames hashed on the pipeline's workers, then compared or recorded in order.
+private final class Verification: FrameSink {
+    var store: ReferenceStore
+    let scene: String
+    let record: RecordMode
+    private(set) var messages: [String] = []
+
+    init(store: ReferenceStore, scene: String, record: RecordMode) { self.store = store; self.scene = scene; self.record = record }
+
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap) { (try FrameHash.sha256(frame), frame) }
+
+    func consume(_ index: Int, _ prepared: (hash: String, frame: Bitmap)) throws {
+        let (hash, bitmap) = prepared
+        let frameName = HashManifest.frameName(scene: scene, index: index)
         let known = store.check.manifest[frameName] != nil
         if record == .all || (!known && record != .never) {
             try store.record(frameName, hash: hash, bitmap: bitmap)
             messages.append("\(frameName): recorded")
-            continue
+            return
         }
         let (verdict, diff) = store.check.verdict(name: frameName, hash: hash, bitmap: bitmap)
-        guard case .differs(let reason) = verdict else { continue }
+        guard case .differs(let reason) = verdict else { return }
         if record == .failed {
             try store.record(frameName, hash: hash, bitmap: bitmap)
             messages.append("\(frameName): \(reason); re-recorded")
         } else {
-            let artifacts = folder.appendingPathComponent("\(name)-failures")
+            let artifacts = store.folder.appendingPathComponent("\(scene)-failures")
             try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             for (file, bytes) in try store.check.artifacts(name: frameName, index: index, actual: bitmap, diff: diff) {
                 try Data(bytes).write(to: artifacts.appendingPathComponent(file))
@@ -73,8 +89,6 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, t
             messages.append("\(frameName): \(reason); see \(artifacts.path)/")
         }
     }
-    try store.save()
-    return messages
 }
 
 /// The references of one scene, updated in memory while recording and saved at the end.

@@ -2,6 +2,7 @@ import Codecs
 import FileOutput
 import Foundation
 import Raster
+import Render
 
 /// `render gif DIR --out NAME.gif`: a folder of `frame_NNNN.png` files, such as ranges rendered
 /// with `--frames` on several machines, assembled into one GIF. The frames may start at any
@@ -16,24 +17,26 @@ struct AssembleCommand {
         let outputs = OutputSet()
         let file = try outputs.file(OutputTarget(option: "--out", path: options.out!))
         let frames = try AssembleCommand.frames(in: folder)
-        let fps = options.fps ?? 30
-        let timing = GIFTiming(frames: frames.indices, fps: fps)
-        let first = try load(folder, frames.names[0])
-        let progress = Progress(total: timing.entries.count, quiet: options.quiet)
+        let timing = GIFTiming(frames: frames.indices, fps: options.fps ?? 30)
+        let first = try AssembleCommand.load(folder, frames.names[0])
+        let name = { (index: Int) in frames.names[index - frames.indices.lowerBound] }
+        // Every shown frame is read on the workers; a frame above 50 fps that the GIF skips is not.
+        let shown = timing.entries.map(\.frame)
+        let progress = Progress(total: shown.count, quiet: options.quiet)
         defer { progress.finish() }
         try Interruption.writing(outputs) {
             let output = try file.open()
-            let writer = try GIFWriter(width: first.width, height: first.height) { try output.write($0) }
-            for (done, entry) in timing.entries.enumerated() {
-                let name = frames.names[entry.frame - frames.indices.lowerBound]
-                let bitmap = entry.frame == frames.indices.lowerBound ? first : try load(folder, name)
+            let gif = GIFSink(writer: try GIFWriter(width: first.width, height: first.height) { try output.write($0) },
+                              timing: timing, stats: Stats())
+            try FramePipeline(jobs: options.jobs).run(shown, frame: { index in
+                let bitmap = try AssembleCommand.load(folder, name(index))
                 guard bitmap.width == first.width, bitmap.height == first.height else {
-                    throw UsageError("gif \(folder): \(name) is \(bitmap.width)×\(bitmap.height), \(frames.names[0]) is \(first.width)×\(first.height)")
+                    throw UsageError("gif \(folder): \(name(index)) is \(bitmap.width)×\(bitmap.height), "
+                                     + "\(frames.names[0]) is \(first.width)×\(first.height)")
                 }
-                try writer.addFrame(bitmap, delay: entry.delay)
-                progress.update(done: done + 1)
-            }
-            try writer.finish()
+                return bitmap
+            }, sinks: [gif], done: progress.update(done:))
+            try gif.finish()
             try output.finish()
         }
     }
@@ -62,7 +65,7 @@ struct AssembleCommand {
         return (low..<(high + 1), (low...high).map { byIndex[$0]! })
     }
 
-    private func load(_ folder: String, _ name: String) throws -> Bitmap {
+    private static func load(_ folder: String, _ name: String) throws -> Bitmap {
         let path = PathText.joining(folder, name)
         guard let data = FileManager.default.contents(atPath: path) else { throw IOFailure("\(path): cannot read the file") }
         do { return try PNGCodec.decode(Array(data)) } catch let error as DecodeError {

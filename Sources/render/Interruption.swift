@@ -19,7 +19,8 @@ enum Interruption {
     static func install() {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // A queue of its own, so that busy workers can never keep the handler waiting.
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "render.signals"))
             source.setEventHandler {
                 lock.lock()   // never released: the process ends here
                 outputs?.discard()

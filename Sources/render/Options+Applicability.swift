@@ -20,7 +20,7 @@ extension Options {
         case .validate:
             try allow(Options.limitOptions.union(["--scale", "--fps"]), in: "render validate")
         case .assemble:
-            try allow(["--out", "--fps"], in: "render gif")
+            try allow(["--out", "--fps", "--jobs"], in: "render gif")
         case .render:
             try checkRender()
         }

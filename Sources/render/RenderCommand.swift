@@ -47,56 +47,34 @@ struct RenderCommand {
         try check?.finish()
     }
 
-    /// Renders the frame range once, in parallel, and delivers each frame to every output in order.
+    /// Renders the frame range once, in parallel, and feeds each frame to every output in order.
     private func renderSequence(_ renderer: Renderer, _ range: Range<Int>, plan: OutputPlan, check: CheckRun?,
                                 stats: Stats) throws {
-        let name = options.sceneName
-        let timing = plan.gif.map { _ in GIFTiming(frames: range, fps: renderer.scene.fps) }
-        // Every frame of the range is rendered; above 50 fps the GIF shows only some of them.
-        let indices = Array(range)
-        let delays = Dictionary(uniqueKeysWithValues: (timing?.entries ?? []).map { ($0.frame, $0.delay) })
-        let sheet = try plan.contactSheet.map { _ in
-            try ContactSheet(frameWidth: renderer.pixelWidth, frameHeight: renderer.pixelHeight,
-                             count: (indices.count + options.every - 1) / options.every)
-        }
-        let every = options.every, firstIndex = range.lowerBound
-        let wantsPNG = plan.frames != nil, wantsGIF = timing != nil
-        let wantsHash = plan.hashes != nil || check != nil, keep = check != nil
-        let prepare: @Sendable (Int, Bitmap) throws -> PreparedFrame = { index, bitmap in
-            var frame = PreparedFrame()
-            if wantsPNG { frame.png = try PNGCodec.encode(bitmap) }
-            if wantsGIF, delays[index] != nil { frame.indexed = GIFWriter.quantize(bitmap) }
-            if wantsHash { frame.hash = try FrameHash.sha256(bitmap) }
-            if let sheet, (index - firstIndex) % every == 0 { frame.tile = sheet.tile(bitmap) }
-            if keep { frame.bitmap = bitmap }
-            return frame
-        }
-
+        var sinks: [any FrameSink] = []
         let gifFile = try plan.gif?.open()
         let gif = try gifFile.map { file in
-            try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight) { try file.write($0) }
+            GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight) { try file.write($0) },
+                    timing: GIFTiming(frames: range, fps: renderer.scene.fps), stats: stats)
         }
-        var manifest = HashManifest()
-        var tiles: [(index: Int, offset: Double, tile: Bitmap)] = []
-        let progress = Progress(total: indices.count, quiet: options.quiet)
+        if let gif { sinks.append(gif) }
+        if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
+        let hashes = plan.hashes != nil || check != nil ? HashSink(scene: options.sceneName, check: check) : nil
+        if let hashes { sinks.append(hashes) }
+        let sheet = try plan.contactSheet.map { _ in
+            ContactSheetSink(sheet: try ContactSheet(frameWidth: renderer.pixelWidth, frameHeight: renderer.pixelHeight,
+                                                     count: (range.count + options.every - 1) / options.every),
+                             first: range.lowerBound, every: options.every, offsets: renderer.offsets)
+        }
+        if let sheet { sinks.append(sheet) }
+
+        let progress = Progress(total: range.count, quiet: options.quiet)
         defer { progress.finish() }
-        var done = 0
-        let pipeline = FramePipeline(renderer: renderer, jobs: options.jobs, stats: stats)
-        try pipeline.run(indices, prepare: prepare) { index, frame in
-            if let png = frame.png { try plan.frames?.write(FrameName.png(index), png) }
-            if let indexed = frame.indexed { try stats.encode { try gif?.addFrame(indexed, delay: delays[index]!) } }
-            if let hash = frame.hash { manifest.entries.append(.init(hash: hash, name: HashManifest.frameName(scene: name, index: index))) }
-            if let tile = frame.tile { tiles.append((index, renderer.offsets[index], tile)) }
-            if let check, let bitmap = frame.bitmap, let hash = frame.hash { try check.compare(index: index, hash: hash, bitmap: bitmap) }
-            done += 1
-            progress.update(done: done)
-        }
-        try stats.encode { try gif?.finish() }
+        try FramePipeline(jobs: options.jobs).run(Array(range), frame: { index in try stats.render { try renderer.frame(index) } },
+                                                  sinks: sinks, done: progress.update(done:))
+        try gif?.finish()
         try gifFile?.finish()
-        try plan.hashes?.write(Array(manifest.text.utf8))
-        if let file = plan.contactSheet, let sheet {
-            try file.write(try PNGCodec.encode(try sheet.sheet(tiles)))
-        }
+        if let file = plan.hashes, let hashes { try file.write(Array(hashes.manifest.text.utf8)) }
+        if let file = plan.contactSheet, let sheet { try file.write(try PNGCodec.encode(try sheet.sheet.sheet(sheet.tiles))) }
         if options.frames == nil { check?.expectNoMore(than: renderer.frameCount) }
     }
 

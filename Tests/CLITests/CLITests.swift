@@ -107,6 +107,11 @@ final class CLITests: CLITestCase {
             usleep(200_000)
             XCTAssertTrue(process.isRunning, "the render is still going")
             kill(process.processIdentifier, signal)
+            // It stops at once, not after the render: busy workers must not hold the handler up.
+            let stopBy = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < stopBy { usleep(20_000) }
+            XCTAssertFalse(process.isRunning, "still rendering 20 s after the signal")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, status)
         }

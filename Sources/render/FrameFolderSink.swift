@@ -1,0 +1,16 @@
+import Codecs
+import FileOutput
+import Raster
+import Render
+
+/// Frames as `frame_NNNN.png` files in a staged folder: encoded on the workers, written in order.
+final class FrameFolderSink: FrameSink {
+    private let folder: StagedFolder
+    private let stats: Stats
+
+    init(folder: StagedFolder, stats: Stats) { self.folder = folder; self.stats = stats }
+
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> [UInt8] { try stats.encode { try PNGCodec.encode(frame) } }
+
+    func consume(_ index: Int, _ prepared: [UInt8]) throws { try folder.write(FrameName.png(index), prepared) }
+}

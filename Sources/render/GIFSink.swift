@@ -1,0 +1,30 @@
+import Codecs
+import Raster
+import Render
+
+/// Frames into an animated GIF: quantized on the workers, appended in order.
+final class GIFSink: FrameSink {
+    private let writer: GIFWriter
+    /// Each shown frame's delay in centiseconds; frames not in it are not shown (above 50 fps).
+    private let delays: [Int: Int]
+    private let stats: Stats
+
+    init(writer: GIFWriter, timing: GIFTiming, stats: Stats) {
+        self.writer = writer
+        delays = Dictionary(uniqueKeysWithValues: timing.entries.map { ($0.frame, $0.delay) })
+        self.stats = stats
+    }
+
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> IndexedImage? {
+        guard delays[index] != nil else { return nil }
+        return stats.encode { GIFWriter.quantize(frame) }
+    }
+
+    func consume(_ index: Int, _ prepared: IndexedImage?) throws {
+        guard let prepared, let delay = delays[index] else { return }
+        try stats.encode { try writer.addFrame(prepared, delay: delay) }
+    }
+
+    /// Writes the trailer, after the last frame.
+    func finish() throws { try stats.encode { try writer.finish() } }
+}

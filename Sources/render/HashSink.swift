@@ -1,0 +1,24 @@
+import Codecs
+import Raster
+import Regression
+import Render
+
+/// Every frame's hash, for `--hashes`, and for `--check`, which compares each as it comes. Each
+/// frame is hashed once, on the workers, whichever of the two asked.
+final class HashSink: FrameSink {
+    private let scene: String
+    private let check: CheckRun?
+    private(set) var manifest = HashManifest()
+
+    init(scene: String, check: CheckRun?) { self.scene = scene; self.check = check }
+
+    /// The hash, and the frame itself when checking: a mismatch is diffed against its reference.
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap?) {
+        (try FrameHash.sha256(frame), check == nil ? nil : frame)
+    }
+
+    func consume(_ index: Int, _ prepared: (hash: String, frame: Bitmap?)) throws {
+        manifest.entries.append(.init(hash: prepared.hash, name: HashManifest.frameName(scene: scene, index: index)))
+        if let check, let frame = prepared.frame { try check.compare(index: index, hash: prepared.hash, bitmap: frame) }
+    }
+}
