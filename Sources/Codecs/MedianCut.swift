@@ -27,6 +27,26 @@ struct MedianCut {
         }
     }
 
+    /// The sort key of a colour along an axis: that channel, then the others in RGB order.
+    private static func key(_ color: UInt32, _ axis: Int) -> UInt32 {
+        let r = color >> 16, g = (color >> 8) & 0xFF, b = color & 0xFF
+        switch axis {
+        case 0: return color
+        case 1: return g << 16 | r << 8 | b
+        default: return b << 16 | r << 8 | g
+        }
+    }
+
+    /// The colour of a key made by `key(_:_:)`.
+    private static func color(_ key: UInt32, _ axis: Int) -> UInt32 {
+        let high = key >> 16, middle = (key >> 8) & 0xFF, low = key & 0xFF
+        switch axis {
+        case 0: return key
+        case 1: return middle << 16 | high << 8 | low
+        default: return middle << 16 | low << 8 | high
+        }
+    }
+
     /// Pixel-weighted mean of each box, rounded to nearest.
     var palette: [UInt32] {
         boxes.map { box in
@@ -55,15 +75,16 @@ struct MedianCut {
 
     /// Sorts the box's colours along its longest axis and cuts at the weighted median, leaving at
     /// least one colour on each side.
+    ///
+    /// The order is by the axis's channel, then by the whole colour: a 24-bit key with that
+    /// channel on top and the other two below in RGB order, sorted with its pixel count alongside.
     private mutating func split(_ box: Box) -> (Box, Box) {
         let axis = box.axis
-        let order = box.range.sorted {
-            let a = channel(colors[$0], axis), b = channel(colors[$1], axis)
-            return a != b ? a < b : colors[$0] < colors[$1]
+        let sorted = sortedByKey(box.range.map { UInt64(MedianCut.key(colors[$0], axis)) << 32 | UInt64(counts[$0]) })
+        for (i, item) in zip(box.range, sorted) {
+            colors[i] = MedianCut.color(UInt32(item >> 32), axis)
+            counts[i] = Int(item & 0xFFFF_FFFF)
         }
-        let sortedColors = order.map { colors[$0] }, sortedCounts = order.map { counts[$0] }
-        colors.replaceSubrange(box.range, with: sortedColors)
-        counts.replaceSubrange(box.range, with: sortedCounts)
         var running = 0, cut = box.range.lowerBound + 1
         for i in box.range {
             running += counts[i]

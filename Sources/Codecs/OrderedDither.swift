@@ -25,24 +25,35 @@ struct OrderedDither {
     let nearest: NearestColor
 
     func map(width: Int, height: Int, rgb: [UInt32]) -> [UInt8] {
-        var exact: [UInt32: UInt8] = [:]
-        for (i, c) in palette.enumerated() where exact[c] == nil { exact[c] = UInt8(i) }
-        var cache: [UInt32: UInt8] = [:]
+        var exact = ColorTable(capacity: palette.count, zero: UInt8(0))
+        for (i, c) in palette.enumerated() { exact.insert(c, UInt8(i)) }
+        // The nearest entry of each nudged colour met so far: a pure function of the colour.
+        var cache = ColorTable(capacity: 4096, zero: UInt8(0))
         var indices = [UInt8](repeating: 0, count: rgb.count)
+        var offsets = [Int](repeating: 0, count: 8)
         rgb.withUnsafeBufferPointer { src in
             indices.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
+                    // This row's eight thresholds, as signed nudges.
+                    for k in 0..<8 { offsets[k] = (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * OrderedDither.spread / 128 }
+                    // A run of one palette colour (a flat area) is looked up once.
+                    var runColor = UInt32.max, runIndex: UInt8 = 0
                     for x in 0..<width {
                         let i = y * width + x, c = src[i]
-                        if let index = exact[c] { out[i] = index; continue }
-                        let d = (OrderedDither.bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * OrderedDither.spread / 128
+                        if c == runColor { out[i] = runIndex; continue }
+                        if let index = exact.value(c) {
+                            out[i] = index
+                            runColor = c; runIndex = index
+                            continue
+                        }
+                        let d = offsets[x & 7]
                         let nudged = OrderedDither.nudge(c >> 16, d) << 16 | OrderedDither.nudge((c >> 8) & 0xFF, d) << 8
                             | OrderedDither.nudge(c & 0xFF, d)
-                        if let index = cache[nudged] {
+                        if let index = cache.value(nudged) {
                             out[i] = index
                         } else {
                             let index = UInt8(nearest.index(of: nudged))
-                            cache[nudged] = index
+                            cache.insert(nudged, index)
                             out[i] = index
                         }
                     }

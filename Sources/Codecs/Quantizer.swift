@@ -45,33 +45,52 @@ private func binarySearch(_ sorted: UnsafeBufferPointer<UInt32>, _ value: UInt32
 }
 
 /// The distinct colours of an image in ascending order, with how many pixels have each.
+///
+/// Runs of one colour (flat interface areas) are counted once each, in a `ColorTable`; only the
+/// distinct colours are then sorted.
 struct Histogram {
     private(set) var colors: [UInt32] = []
     private(set) var counts: [Int] = []
 
     init(_ rgb: [UInt32]) {
-        let sorted = radixSorted(rgb)
-        var i = 0
-        while i < sorted.count {
-            var j = i + 1
-            while j < sorted.count && sorted[j] == sorted[i] { j += 1 }
-            colors.append(sorted[i]); counts.append(j - i)
-            i = j
+        var table = ColorTable(capacity: 4096, zero: 0)
+        rgb.withUnsafeBufferPointer { pixels in
+            var i = 0
+            while i < pixels.count {
+                let color = pixels[i]
+                var j = i + 1
+                while j < pixels.count && pixels[j] == color { j += 1 }
+                table.update(color) { count, _ in count += j - i }
+                i = j
+            }
+        }
+        for item in sortedByKey(table.entries.map { UInt64($0.color) << 32 | UInt64($0.value) }) {
+            colors.append(UInt32(item >> 32))
+            counts.append(Int(item & 0xFFFF_FFFF))
         }
     }
 }
 
-/// 24-bit keys sorted by three 8-bit counting passes: linear time for frame-sized inputs.
-private func radixSorted(_ keys: [UInt32]) -> [UInt32] {
-    var a = keys, b = [UInt32](repeating: 0, count: keys.count)
-    for shift in stride(from: 0, to: 24, by: 8) {
-        var counts = [Int](repeating: 0, count: 257)
-        for k in a { counts[Int((k >> UInt32(shift)) & 0xFF) + 1] += 1 }
-        for i in 1...256 { counts[i] += counts[i - 1] }
-        for k in a {
-            let bucket = Int((k >> UInt32(shift)) & 0xFF)
-            b[counts[bucket]] = k
-            counts[bucket] += 1
+/// Items packed as a 24-bit key in bits 32…55 and a payload below, sorted by key (keys are
+/// distinct) with two 12-bit counting passes: linear time, with counters (4,096 of them) that
+/// stay in the fastest cache.
+func sortedByKey(_ items: [UInt64]) -> [UInt64] {
+    var a = items, b = [UInt64](repeating: 0, count: items.count)
+    var counts = [Int](repeating: 0, count: 4097)
+    for shift in [UInt64(32), 44] {
+        a.withUnsafeBufferPointer { src in
+            b.withUnsafeMutableBufferPointer { dst in
+                counts.withUnsafeMutableBufferPointer { count in
+                    for i in 0..<4097 { count[i] = 0 }
+                    for k in src { count[Int((k >> shift) & 0xFFF) + 1] += 1 }
+                    for i in 1...4096 { count[i] += count[i - 1] }
+                    for k in src {
+                        let bucket = Int((k >> shift) & 0xFFF)
+                        dst[count[bucket]] = k
+                        count[bucket] += 1
+                    }
+                }
+            }
         }
         swap(&a, &b)
     }

@@ -41,7 +41,7 @@ struct Options {
     static let usage = """
     usage: render --scene FILE --out PATH [options]
            render validate FILE...          check scenes without rendering them
-           render gif DIR --out NAME.gif [--fps N]
+           render gif DIR --out NAME.gif [--fps N] [--jobs N]
                                             assemble a folder of frame_NNNN.png into a GIF
 
     Renders the frames of a ScrollReel scene.

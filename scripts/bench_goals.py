@@ -1,0 +1,152 @@
+"""The performance goals of scripts/bench: five same-run ratios, each against its goal.
+
+Every ratio divides two figures measured in the same run, on the same machine, so that a busy
+or slow machine moves both sides: absolute milliseconds are printed for reference only.
+
+    render / memcpy      render time per frame of samples/stretchy-blur.json @3x (--jobs 1,
+                         from --stats), over one memcpy of a frame that size (1170 x 2532 RGBA),
+                         timed in this process with libc's memmove on prefaulted buffers
+    GIF / ffmpeg         our GIF encode time per frame @2x (--jobs 1, from --stats) over ffmpeg's
+                         palettegen + paletteuse wall time per frame on the same PNG frames
+    --jobs 2 speed-up    wall time of the whole @2x GIF with --jobs 1 over --jobs 2
+    radius 80 / 5        render time per frame @2x with blurByPull radius 80 over radius 5
+    20 s / 2 s memory    peak memory rendering 20 s of frames to a GIF @2x over 2 s of them
+
+Each figure is the median of --runs runs, interleaved so that load hits both sides of a ratio.
+"""
+
+import ctypes
+import json
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+SAMPLE = "stretchy-blur"
+GOALS = [
+    # name, goal, "at most" or "at least"
+    ("render / memcpy", 10.0, "at most"),
+    ("GIF / ffmpeg", 0.33, "at most"),
+    ("--jobs 2 speed-up", 1.8, "at least"),
+    ("radius 80 / 5", 1.15, "at most"),
+    ("20 s / 2 s memory", 1.1, "at most"),
+]
+
+
+def memcpy_ms(width=1170, height=2532, repeats=25):
+    """The median time of one memmove of a width x height RGBA frame, in milliseconds."""
+    size = width * height * 4
+    source, destination = ctypes.create_string_buffer(size), ctypes.create_string_buffer(size)
+    ctypes.memset(source, 1, size)
+    ctypes.memset(destination, 2, size)   # both prefaulted: no page faults in the timing
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        ctypes.memmove(destination, source, size)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def variant(scene_path, workdir, name, change):
+    """A copy of the scene with `change` applied to its JSON, its assets made absolute."""
+    document = json.loads(Path(scene_path).read_text())
+    folder = Path(scene_path).parent
+    for key, value in document.get("assets", {}).items():
+        if isinstance(value, str):
+            document["assets"][key] = str(folder / value)
+        else:
+            value["path"] = str(folder / value["path"])
+    change(document)
+    path = Path(workdir) / f"{name}.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def set_radius(radius):
+    def change(document):
+        for view in document["views"]:
+            for effect in view.get("effects", []):
+                if "blurByPull" in effect:
+                    effect["blurByPull"]["radius"] = radius
+    return change
+
+
+def lasting(seconds_of_wait):
+    def change(document):
+        document["scroll"]["script"].append({"wait": seconds_of_wait})
+    return change
+
+
+def measure(render, scene, args, run_measured, parse_stats):
+    """One run of render; its --stats numbers, wall time and peak memory."""
+    measured = run_measured([str(render), "--scene", str(scene), *args, "--stats", "--quiet"])
+    if measured.returncode != 0:
+        raise RuntimeError(measured.stderr.strip().splitlines()[-1] if measured.stderr.strip() else "render failed")
+    stats = parse_stats(measured.stderr)
+    return {"render_ms": stats["render_ms_per_frame"], "encode_ms": stats["encode_ms_per_frame"],
+            "frames": stats["frames"], "wall_s": measured.wall_s, "rss_mib": measured.rss_kib / 1024}
+
+
+def run_goals(render, repo, runs, run_measured, parse_stats):
+    """Measures the five ratios; returns rows of (name, ratio, goal, kind, met, detail)."""
+    sample = Path(repo) / "samples" / f"{SAMPLE}.json"
+    ffmpeg = shutil.which("ffmpeg")
+    figures = {key: [] for key in ["memcpy", "render3", "encode2", "ffmpeg2", "jobs1", "jobs2",
+                                   "radius80", "radius5", "short", "long", "rss3"]}
+    with tempfile.TemporaryDirectory(prefix="scrollreel-goals-") as tmp:
+        radius80 = variant(sample, tmp, "radius80", set_radius(80))
+        radius5 = variant(sample, tmp, "radius5", set_radius(5))
+        # The sample lasts 5.8 s; a wait after it makes 20 s, of which --frames 0-59 is 2 s.
+        long = variant(sample, tmp, "long", lasting(14.2))
+        for run in range(runs):
+            out = Path(tmp) / f"run{run}"
+            out.mkdir()
+            figures["memcpy"].append(memcpy_ms())
+            at3 = measure(render, sample, ["--scale", "3", "--jobs", "1", "--hashes", str(out / "h3")], run_measured, parse_stats)
+            figures["render3"].append(at3["render_ms"])
+            figures["rss3"].append(at3["rss_mib"])
+            one = measure(render, sample, ["--scale", "2", "--jobs", "1", "--out", str(out / "j1.gif")], run_measured, parse_stats)
+            figures["encode2"].append(one["encode_ms"])
+            figures["jobs1"].append(one["wall_s"])
+            figures["jobs2"].append(measure(render, sample, ["--scale", "2", "--jobs", "2", "--out", str(out / "j2.gif")],
+                                            run_measured, parse_stats)["wall_s"])
+            if ffmpeg:
+                frames = out / "frames"
+                measure(render, sample, ["--scale", "2", "--out", str(frames) + "/"], run_measured, parse_stats)
+                count = len(list(frames.glob("frame_*.png")))
+                peer = run_measured([ffmpeg, "-v", "error", "-y", "-framerate", "30", "-i", str(frames / "frame_%04d.png"),
+                                     "-filter_complex", "split[a][b];[a]palettegen[p];[b][p]paletteuse", str(out / "ff.gif")])
+                figures["ffmpeg2"].append(peer.wall_s * 1000 / count)
+            for key, scene in [("radius80", radius80), ("radius5", radius5)]:
+                figures[key].append(measure(render, scene, ["--scale", "2", "--jobs", "1", "--hashes", str(out / key)],
+                                            run_measured, parse_stats)["render_ms"])
+            figures["short"].append(measure(render, long, ["--scale", "2", "--jobs", "2", "--frames", "0-59",
+                                                           "--out", str(out / "short.gif")], run_measured, parse_stats)["rss_mib"])
+            figures["long"].append(measure(render, long, ["--scale", "2", "--jobs", "2", "--out", str(out / "long.gif")],
+                                           run_measured, parse_stats)["rss_mib"])
+    m = {key: statistics.median(values) for key, values in figures.items() if values}
+    rows = [
+        ("render / memcpy", m["render3"] / m["memcpy"],
+         f"{m['render3']:.1f} ms a frame @3x; memcpy {m['memcpy']:.2f} ms; peak {m['rss3']:.0f} MiB"),
+        ("GIF / ffmpeg", m["encode2"] / m["ffmpeg2"] if "ffmpeg2" in m else None,
+         f"{m['encode2']:.1f} ms a frame @2x; ffmpeg {m['ffmpeg2']:.1f} ms" if "ffmpeg2" in m else "ffmpeg not installed"),
+        ("--jobs 2 speed-up", m["jobs1"] / m["jobs2"], f"{m['jobs1']:.1f} s with --jobs 1, {m['jobs2']:.1f} s with --jobs 2"),
+        ("radius 80 / 5", m["radius80"] / m["radius5"], f"{m['radius80']:.1f} ms and {m['radius5']:.1f} ms a frame @2x"),
+        ("20 s / 2 s memory", m["long"] / m["short"], f"{m['long']:.0f} MiB and {m['short']:.0f} MiB @2x"),
+    ]
+    result = []
+    for (name, ratio, detail), (_, goal, kind) in zip(rows, GOALS):
+        met = None if ratio is None else (ratio <= goal if kind == "at most" else ratio >= goal)
+        result.append((name, ratio, goal, kind, met, detail))
+    return result
+
+
+def print_goals(rows, runs):
+    print(f"\nGoals (samples/{SAMPLE}.json, medians of {runs} runs, each ratio from one run's figures):")
+    print(f"  {'figure':<20} {'ratio':>7}  {'goal':<12} {'met':<4} detail")
+    for name, ratio, goal, kind, met, detail in rows:
+        shown = "-" if ratio is None else f"{ratio:.2f}"
+        verdict = "-" if met is None else ("yes" if met else "no")
+        print(f"  {name:<20} {shown:>7}  {kind} {goal:<5} {verdict:<4} {detail}")
