@@ -15,10 +15,12 @@ public struct Bitmap: Equatable, Sendable {
         self.height = height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         if fill != .clear {
-            bytes.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    p[i] = fill.r; p[i + 1] = fill.g; p[i + 2] = fill.b; p[i + 3] = fill.a
-                }
+            bytes.withUnsafeMutableBytes { raw in
+                let one = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
+                let four = SIMD4<UInt32>(repeating: one)
+                var i = 0
+                while i + 16 <= raw.count { raw.storeBytes(of: four, toByteOffset: i, as: SIMD4<UInt32>.self); i += 16 }
+                while i < raw.count { raw.storeBytes(of: one, toByteOffset: i, as: UInt32.self); i += 4 }
             }
         }
         pixels = bytes
@@ -54,12 +56,22 @@ public struct Bitmap: Equatable, Sendable {
     public func straightBytes() -> [UInt8] {
         var out = pixels
         out.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
+            let raw = UnsafeRawPointer(p.baseAddress!)
+            let opaque = SIMD4<UInt32>(repeating: 0xFF00_0000)
+            var i = 0
+            while i < p.count {
+                // Four opaque pixels at once need no change: the usual case.
+                if i + 16 <= p.count && raw.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt32>.self) & opaque == opaque {
+                    i += 16
+                    continue
+                }
                 let a = p[i + 3]
-                if a == 255 { continue }
-                p[i] = unpremultiply(p[i], a)
-                p[i + 1] = unpremultiply(p[i + 1], a)
-                p[i + 2] = unpremultiply(p[i + 2], a)
+                if a != 255 {
+                    p[i] = unpremultiply(p[i], a)
+                    p[i + 1] = unpremultiply(p[i + 1], a)
+                    p[i + 2] = unpremultiply(p[i + 2], a)
+                }
+                i += 4
             }
         }
         return out

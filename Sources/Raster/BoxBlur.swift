@@ -124,31 +124,61 @@ extension Bitmap {
         while i < lanes { out[i] = UInt8(truncatingIfNeeded: (sum[i] &* reciprocal &+ (1 << 23)) >> 24); i += 1 }
     }
     /// `self` × (1 − f) + `other` × f per channel, f = `fraction65536` / 65536, rounded.
-    /// Both bitmaps have the same size; the result stays premultiplied.
+    /// Both bitmaps have the same size; the result stays premultiplied. 16 channels at a time in
+    /// 32-bit lanes: the sum stays below 2²⁴.
     public func mixed(with other: Bitmap, fraction65536 f: Int) -> Bitmap {
         precondition(other.width == width && other.height == height, "mixed bitmaps must have one size")
-        let f = max(0, min(65536, f)), g = 65536 - f
+        let f = UInt32(max(0, min(65536, f))), g = 65536 - f
         var out = self
         out.pixels.withUnsafeMutableBufferPointer { o in
             other.pixels.withUnsafeBufferPointer { b in
-                for i in 0..<o.count { o[i] = UInt8((Int(o[i]) * g + Int(b[i]) * f + 32768) >> 16) }
+                let op = UnsafeMutableRawPointer(o.baseAddress!), bp = UnsafeRawPointer(b.baseAddress!)
+                let fv = SIMD16<UInt32>(repeating: f), gv = SIMD16<UInt32>(repeating: g), half = SIMD16<UInt32>(repeating: 32768)
+                var i = 0
+                while i + 16 <= o.count {
+                    let mine = SIMD16<UInt32>(truncatingIfNeeded: op.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                    let theirs = SIMD16<UInt32>(truncatingIfNeeded: bp.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                    let v = (mine &* gv &+ theirs &* fv &+ half) &>> 16
+                    op.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: i, as: SIMD16<UInt8>.self)
+                    i += 16
+                }
+                while i < o.count { o[i] = UInt8((UInt32(o[i]) * g + UInt32(b[i]) * f + 32768) >> 16); i += 1 }
             }
         }
         return out
     }
 
     /// `color` laid over the pixels source-atop: the tint shows only where there is content, in
-    /// proportion to its alpha, and alpha is unchanged. c' = t·a + c·(1 − tₐ), per channel.
+    /// proportion to its alpha, and alpha is unchanged. c' = div255(t·a + c·(255 − tₐ)), per
+    /// channel. Four pixels at a time in 16-bit lanes: with t ≤ tₐ and c ≤ a the sum is at most
+    /// 255·a, so div255's intermediates stay below 65,536.
     public func tinted(_ color: PremultipliedColor) -> Bitmap {
         guard color.a != 0 else { return self }
         var out = self
         let tr = Int(color.r), tg = Int(color.g), tb = Int(color.b), keep = 255 - Int(color.a)
+        let tint = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(
+            SIMD4<UInt32>(repeating: UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16), to: SIMD16<UInt8>.self))
+        let keepLanes = SIMD16<UInt16>(repeating: UInt16(keep)), alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000)
         out.pixels.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
+            let raw = UnsafeMutableRawPointer(p.baseAddress!)
+            var i = 0
+            while i + 16 <= p.count {
+                let pixels = raw.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt32>.self)
+                let alpha = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast((pixels &>> 24) &* 0x0101_0101, to: SIMD16<UInt8>.self))
+                let t = tint &* alpha &+ SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(pixels, to: SIMD16<UInt8>.self)) &* keepLanes
+                    &+ 128
+                let colours = unsafeBitCast(SIMD16<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8), to: SIMD4<UInt32>.self)
+                // The alpha lanes above hold div255(128 + a × keep); the pixels' own alpha goes back.
+                let result = (colours & ~alphaBits) | (pixels & alphaBits)
+                raw.storeBytes(of: result, toByteOffset: i, as: SIMD4<UInt32>.self)
+                i += 16
+            }
+            while i < p.count {
                 let a = Int(p[i + 3])
                 p[i] = UInt8(div255(tr * a + Int(p[i]) * keep))
                 p[i + 1] = UInt8(div255(tg * a + Int(p[i + 1]) * keep))
                 p[i + 2] = UInt8(div255(tb * a + Int(p[i + 2]) * keep))
+                i += 4
             }
         }
         return out

@@ -38,9 +38,18 @@ public struct Coverage {
     @inline(__always)
     public func forEachRow(_ body: (_ y: Int, _ coverage: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         var buffer = [UInt8](repeating: 0, count: bounds.width)
+        // Every row that the shape covers from top to bottom starts from the same coverage: the
+        // columns' alone. It is worked out once and copied.
+        var interior = [UInt8](repeating: 0, count: bounds.width)
+        interior.withUnsafeMutableBufferPointer { scale($0, by: fixedOne) }
         try buffer.withUnsafeMutableBufferPointer { out in
             for y in bounds.y..<bounds.maxY {
-                row(y, into: out)
+                if rows[y - bounds.y] == fixedOne {
+                    interior.withUnsafeBufferPointer { _ = out.initialize(from: $0) }
+                    for shape in corners { applyCorners(of: shape, row: y, into: out) }
+                } else {
+                    row(y, into: out)
+                }
                 try body(y, UnsafeBufferPointer(out))
             }
         }
@@ -48,11 +57,15 @@ public struct Coverage {
 
     /// Writes the coverage of pixel row `y` (absolute) into `out[0..<bounds.width]`.
     public func row(_ y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
-        let cy = Int(rows[y - bounds.y])
+        scale(out, by: Int(rows[y - bounds.y]))
+        for shape in corners { applyCorners(of: shape, row: y, into: out) }
+    }
+
+    /// The columns' coverage times a row's (`cy`, 0…256), as 0…255.
+    private func scale(_ out: UnsafeMutableBufferPointer<UInt8>, by cy: Int) {
         for i in 0..<bounds.width {
             out[i] = UInt8((Int(columns[i]) * cy * 255 + 32768) >> 16)
         }
-        for shape in corners { applyCorners(of: shape, row: y, into: out) }
     }
 
     /// Lowers coverage in the corner squares of `shape` that row `y` passes through.

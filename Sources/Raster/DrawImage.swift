@@ -74,28 +74,31 @@ extension Bitmap {
 
     /// Horizontal pass: source rows `range`, each filtered to `count` destination columns.
     /// Values are premultiplied channels × 256 (16 bits), row after row.
+    ///
+    /// A pixel's four channels go through one vector of 32-bit lanes: every weight × value is
+    /// below 2¹⁴ × 2⁸, and so is their sum.
     private func resampleRows(_ range: ClosedRange<Int>, with table: ResampleTable, count: Int) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: range.count * count * 4)
         let w = width, weights = table.weights
+        let half = SIMD4<UInt32>(repeating: 1 << (UInt32(ResampleTable.shift) - 9)), shift = UInt32(ResampleTable.shift - 8)
         pixels.withUnsafeBufferPointer { src in
             weights.withUnsafeBufferPointer { wt in
                 out.withUnsafeMutableBufferPointer { dst in
+                    let source = UnsafeRawPointer(src.baseAddress!), destination = UnsafeMutableRawPointer(dst.baseAddress!)
                     var o = 0
                     for row in range {
                         let base = row * w * 4
                         for x in 0..<count {
                             let (start, taps) = table.taps(of: x)
-                            var r = 0, g = 0, b = 0, a = 0
+                            var sum = half
                             var s = base + start * 4
                             for t in taps {
-                                let k = Int(wt[t])
-                                r += k * Int(src[s]); g += k * Int(src[s + 1])
-                                b += k * Int(src[s + 2]); a += k * Int(src[s + 3])
+                                let value = SIMD4<UInt32>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: s, as: SIMD4<UInt8>.self))
+                                sum &+= value &* UInt32(wt[t])
                                 s += 4
                             }
-                            let half = 1 << (ResampleTable.shift - 9), sh = ResampleTable.shift - 8
-                            dst[o] = UInt16((r + half) >> sh); dst[o + 1] = UInt16((g + half) >> sh)
-                            dst[o + 2] = UInt16((b + half) >> sh); dst[o + 3] = UInt16((a + half) >> sh)
+                            let rounded = sum &>> shift
+                            destination.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: rounded), toByteOffset: o * 2, as: SIMD4<UInt16>.self)
                             o += 4
                         }
                     }

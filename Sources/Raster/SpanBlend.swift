@@ -69,6 +69,8 @@ enum SpanBlend {
                 let d = UnsafeMutableRawPointer(dst.baseAddress! + i + x * 4), n = end - x
                 var k = 0
                 if color.a == 255 {
+                    let four = SIMD4<UInt32>(repeating: source)
+                    while k + 4 <= n { d.storeBytes(of: four, toByteOffset: k * 4, as: SIMD4<UInt32>.self); k += 4 }
                     while k < n { d.storeBytes(of: source, toByteOffset: k * 4, as: UInt32.self); k += 1 }
                 } else {
                     while k + 4 <= n {

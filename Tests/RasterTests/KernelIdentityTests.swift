@@ -90,4 +90,31 @@ final class KernelIdentityTests: XCTestCase {
             }
         }
     }
+
+    func testMixAndTint() {
+        var random = Random(state: 17)
+        for width in 0...17 {
+            for round in 0..<6 {
+                let a = noiseBitmap(width: width, height: 3, seed: UInt64(width * 7 + round))
+                let b = noiseBitmap(width: width, height: 3, seed: UInt64(width * 7 + round + 1000))
+                let f = [0, 1, 32768, 65535, 65536, random.next(0...65536)][round]
+                XCTAssertEqual(a.mixed(with: b, fraction65536: f).pixels, ScalarReference.mixed(a, b, fraction65536: f), "\(width) f \(f)")
+                let tint = round == 0 ? StraightColor(r: 255, g: 255, b: 255, a: 38).premultiplied : random.color()
+                XCTAssertEqual(a.tinted(tint).pixels, ScalarReference.tinted(a, tint), "\(width) tint \(tint)")
+            }
+        }
+    }
+
+    func testStraightBytesAndFilledBitmaps() {
+        var random = Random(state: 19)
+        for width in 0...17 {
+            for opaque in [false, true] {
+                let b = mostlyOpaque(width, 3, seed: UInt64(width * 3 + (opaque ? 1 : 0)), opaque: opaque)
+                XCTAssertEqual(b.straightBytes(), ScalarReference.straightBytes(b), "\(width)")
+            }
+            let color = random.color()
+            XCTAssertEqual(Bitmap(width: width, height: 3, fill: color).pixels,
+                           Array([[UInt8]](repeating: [color.r, color.g, color.b, color.a], count: width * 3).joined()))
+        }
+    }
 }

@@ -123,3 +123,30 @@ extension ScalarReference {
         return out
     }
 }
+
+extension ScalarReference {
+    static func mixed(_ a: Bitmap, _ b: Bitmap, fraction65536 f: Int) -> [UInt8] {
+        let f = max(0, min(65536, f)), g = 65536 - f
+        return zip(a.pixels, b.pixels).map { UInt8((Int($0) * g + Int($1) * f + 32768) >> 16) }
+    }
+
+    static func tinted(_ bitmap: Bitmap, _ color: PremultipliedColor) -> [UInt8] {
+        var p = bitmap.pixels
+        guard color.a != 0 else { return p }
+        let tint = [Int(color.r), Int(color.g), Int(color.b)], keep = 255 - Int(color.a)
+        for i in stride(from: 0, to: p.count, by: 4) {
+            for c in 0..<3 { p[i + c] = UInt8(div255(tint[c] * Int(p[i + 3]) + Int(p[i + c]) * keep)) }
+        }
+        return p
+    }
+}
+
+extension ScalarReference {
+    static func straightBytes(_ bitmap: Bitmap) -> [UInt8] {
+        var p = bitmap.pixels
+        for i in stride(from: 0, to: p.count, by: 4) where p[i + 3] != 255 {
+            for c in 0..<3 { p[i + c] = unpremultiply(p[i + c], p[i + 3]) }
+        }
+        return p
+    }
+}
