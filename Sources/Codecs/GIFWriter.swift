@@ -45,17 +45,21 @@ public final class GIFWriter {
 
     /// Appends one frame shown for `delay` centiseconds.
     public func addFrame(_ bitmap: Bitmap, delay: Int) throws {
-        try addFrame(GIFWriter.quantize(bitmap), delay: delay)
+        try addFrame(GIFWriter.prepare(bitmap), delay: delay)
     }
 
-    /// A frame as GIF stores it: flattened onto white and quantized. Independent of other frames,
-    /// so frames can be prepared on several threads and appended in order.
-    public static func quantize(_ bitmap: Bitmap) -> IndexedImage {
-        Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flattenOnWhite(bitmap))
+    /// A frame as GIF stores it: flattened onto white and quantized, with the colour each pixel
+    /// shows. Independent of other frames, so frames can be prepared on several threads and
+    /// appended in order, which leaves only the comparison with the previous frame and the LZW
+    /// coding to the writer.
+    public static func prepare(_ bitmap: Bitmap) -> GIFFrame {
+        let image = Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flattenOnWhite(bitmap))
+        return GIFFrame(image: image, colours: image.indices.map { image.palette[Int($0)] })
     }
 
     /// Appends one prepared frame shown for `delay` centiseconds.
-    public func addFrame(_ indexed: IndexedImage, delay: Int) throws {
+    public func addFrame(_ frame: GIFFrame, delay: Int) throws {
+        let indexed = frame.image
         precondition(indexed.width == width && indexed.height == height, "frame size differs from the GIF")
         guard let gif else { throw EncodeError.gif(code: 0, message: "writer already finished") }
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
@@ -76,9 +80,8 @@ public final class GIFWriter {
             throw EncodeError.gif(code: Int32(E_GIF_ERR_NOT_ENOUGH_MEM), message: "GifMakeMapObject failed")
         }
         defer { GifFreeMapObject(map) }
-        let colours = indexed.indices.map { indexed.palette[Int($0)] }
-        let area = changedArea(colours)
-        shown = colours
+        let area = changedArea(frame.colours)
+        shown = frame.colours
         try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
         var pixels = [GifByteType]()
         pixels.reserveCapacity(area.width * area.height)
@@ -174,4 +177,11 @@ final class ByteSink {
         }
         return Int32(count)
     }
+}
+
+/// A frame ready for `GIFWriter.addFrame`: its indexed image and the colour each pixel shows.
+public struct GIFFrame: Sendable {
+    public let image: IndexedImage
+    /// 0xRRGGBB per pixel: the palette entry of each index.
+    let colours: [UInt32]
 }

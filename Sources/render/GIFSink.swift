@@ -15,12 +15,12 @@ final class GIFSink: FrameSink {
         self.stats = stats
     }
 
-    func prepare(_ index: Int, _ frame: Bitmap) throws -> IndexedImage? {
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> GIFFrame? {
         guard delays[index] != nil else { return nil }
-        return stats.encode { GIFWriter.quantize(frame) }
+        return stats.encode { GIFWriter.prepare(frame) }
     }
 
-    func consume(_ index: Int, _ prepared: IndexedImage?) throws {
+    func consume(_ index: Int, _ prepared: GIFFrame?) throws {
         guard let prepared, let delay = delays[index] else { return }
         try stats.encode { try writer.addFrame(prepared, delay: delay) }
     }
