@@ -15,6 +15,7 @@ public final class Renderer: Sendable {
     public let offsets: [Double]
     public let layout: Layout
     private let painter: Painter
+    private let recent = RecentFrames()
 
     public var frameCount: Int { offsets.count }
     public var pixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
@@ -45,7 +46,11 @@ public final class Renderer: Sendable {
 
     /// The pixels of frame `index`.
     public func frame(_ index: Int) throws -> Bitmap {
-        try painter.paint(try items(frame: index), width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+        let items = try items(frame: index)
+        if let bitmap = recent.bitmap(for: items) { return bitmap }
+        let bitmap = try painter.paint(items, width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+        recent.remember(items, bitmap)
+        return bitmap
     }
 
     /// Every font a label uses, loaded once, by path: a label's own file, or DejaVu Sans in its
