@@ -20,6 +20,8 @@ let package = Package(
 
         // The one platform-specific file-system call: a rename that never replaces.
         .systemLibrary(name: "CFileSystem"),
+        // The C library's allocator settings: frames stay in the heap instead of fresh mappings.
+        .systemLibrary(name: "CMalloc"),
         // Output files and folders: checked before rendering, written aside, put in place together
         // or not at all; and paths split as text. Knows no pixels and no scenes.
         .target(name: "FileOutput", dependencies: ["CFileSystem"]),
@@ -38,7 +40,7 @@ let package = Package(
         // assertFrames for XCTest, with swift-snapshot-testing's record modes.
         .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput"]),
         // The command-line tool. Thin: arguments, progress, output routing.
-        .executableTarget(name: "render", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput"]),
+        .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput"]),
 
         // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),

@@ -94,7 +94,9 @@ final class BoxBlurTests: XCTestCase {
                 }
             }
         }
-        for (width, height, radius) in [(131, 29, 7), (64, 70, 31), (250, 3, 100), (5, 300, 120)] {
+        // Radius 127 is the widest window with 16-bit sums; 128 and up take the 32-bit passes.
+        for (width, height, radius) in [(131, 29, 7), (64, 70, 31), (250, 3, 100), (5, 300, 120), (300, 9, 127),
+                                        (9, 300, 128), (257, 2, 200)] {
             let b = noiseBitmap(width: width, height: height, seed: UInt64(width * height))
             for passes in [1, 3] {
                 XCTAssertEqual(b.boxBlurred(radius: radius, passes: passes).pixels,

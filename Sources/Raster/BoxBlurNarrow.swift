@@ -1,0 +1,138 @@
+extension Bitmap {
+    /// The passes of `boxBlurred` in 16-bit lanes, for windows whose sums fit 16 bits (radius up to
+    /// 127). Same bytes as the 32-bit passes: `WindowDivisor` checked its 16-bit division against
+    /// the 24-bit one for every possible sum. Half the lane width doubles the work per instruction,
+    /// and the division becomes one multiply-high (`pmulhuw`) instead of an emulated 32-bit multiply.
+    ///
+    /// Vectors are `SIMD8`, one 128-bit register: the compiler inlines their conversions, where it
+    /// calls out of line for `SIMD16<UInt16>` ones, which cost more than the arithmetic.
+    static func blurNarrow(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius: Int,
+                           passes: Int, divisor: WindowDivisor.Narrow) {
+        var sums = [UInt16](repeating: 0, count: width * 4)
+        for _ in 0..<passes {
+            blurRowsNarrow(from: a, into: &b, width: width, height: height, radius: radius, divisor: divisor)
+            blurColumnsNarrow(from: b, into: &a, width: width, height: height, radius: radius, divisor: divisor, sums: &sums)
+        }
+    }
+
+    /// One horizontal pass, as a difference of prefix sums: with P[j] the sum of the edge-clamped
+    /// pixels −r…j − r − 1, pixel x's window is P[x + 2r + 1] − P[x]. Only the prefix is a serial
+    /// chain (one add a pixel); the windows are independent, two pixels to a vector. The prefix
+    /// wraps modulo 2¹⁶, and the difference is still exact because every window sum fits 16 bits.
+    private static func blurRowsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+                                       radius r: Int, divisor: WindowDivisor.Narrow) {
+        var prefix = [UInt16](repeating: 0, count: (width + 2 * r + 2) * 4)
+        source.withUnsafeBufferPointer { src in
+            destination.withUnsafeMutableBufferPointer { dst in
+                prefix.withUnsafeMutableBytes { p in
+                    for y in 0..<height {
+                        blurRowNarrow(UnsafeRawPointer(src.baseAddress! + y * width * 4),
+                                      into: UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4),
+                                      prefix: p.baseAddress!, width: width, radius: r,
+                                      bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One row of `blurRowsNarrow`. Kept out of line with plain arguments: inlined into the loop
+    /// over rows, the compiler lost the multiply-high and spilled the vectors.
+    @inline(never)
+    private static func blurRowNarrow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
+                                      width: Int, radius r: Int, bias: UInt16, multiplier: UInt16, shift: UInt16) {
+        let last = width &- 1, count = width &+ 2 &* r
+        var running = SIMD4<UInt16>()
+        prefix.storeBytes(of: running, as: SIMD4<UInt16>.self)
+        var j = 0
+        while j < count {
+            let k = min(max(j &- r, 0), last)
+            running &+= SIMD4<UInt16>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self))
+            j &+= 1
+            prefix.storeBytes(of: running, toByteOffset: j &* 8, as: SIMD4<UInt16>.self)
+        }
+        let biasLanes = SIMD8<UInt16>(repeating: bias), multiplierLanes = SIMD8<UInt32>(repeating: UInt32(multiplier))
+        let span = (2 &* r &+ 1) &* 8
+        var x = 0
+        while x &+ 2 <= width {
+            let sum = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ span, as: SIMD8<UInt16>.self)
+                &- prefix.loadUnaligned(fromByteOffset: x &* 8, as: SIMD8<UInt16>.self)
+            let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: sum &+ biasLanes) &* multiplierLanes) &>> 16)
+            d.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: high &>> shift), toByteOffset: x &* 4, as: SIMD8<UInt8>.self)
+            x &+= 2
+        }
+        if x < width {
+            let sum = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ span, as: SIMD4<UInt16>.self)
+                &- prefix.loadUnaligned(fromByteOffset: x &* 8, as: SIMD4<UInt16>.self)
+            let wide = (SIMD4<UInt32>(truncatingIfNeeded: sum) &+ UInt32(bias)) &* UInt32(multiplier)
+            d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: wide &>> (16 &+ UInt32(shift))), toByteOffset: x &* 4, as: SIMD4<UInt8>.self)
+        }
+    }
+
+    /// One vertical pass, a row at a time, as `blurColumns`: `sums` holds every column's window.
+    private static func blurColumnsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+                                          radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [UInt16]) {
+        let lanes = width * 4, last = height - 1
+        source.withUnsafeBufferPointer { src in
+            destination.withUnsafeMutableBufferPointer { dst in
+                sums.withUnsafeMutableBufferPointer { sum in
+                    let s = src.baseAddress!, d = dst.baseAddress!
+                    for i in 0..<lanes { sum[i] = UInt16(s[i]) &* UInt16(r + 1) }
+                    for k in 1...r { addRowNarrow(s + min(k, last) * lanes, to: sum, lanes: lanes) }
+                    for y in 0..<height {
+                        emitNarrow(sum, into: d + y * lanes, divisor: divisor, lanes: lanes)
+                        slideNarrow(sum, entering: s + min(y + r + 1, last) * lanes, leaving: s + max(y - r, 0) * lanes,
+                                    lanes: lanes)
+                    }
+                }
+            }
+        }
+    }
+
+    /// sum[i] += row[i], 8 lanes at a time.
+    @inline(__always)
+    private static func addRowNarrow(_ row: UnsafePointer<UInt8>, to sum: UnsafeMutableBufferPointer<UInt16>, lanes: Int) {
+        let sums = UnsafeMutableRawPointer(sum.baseAddress!), raw = UnsafeRawPointer(row)
+        var i = 0
+        while i + 8 <= lanes {
+            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
+                &+ SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+            sums.storeBytes(of: v, toByteOffset: i * 2, as: SIMD8<UInt16>.self)
+            i += 8
+        }
+        while i < lanes { sum[i] &+= UInt16(row[i]); i += 1 }
+    }
+
+    /// sum[i] += entering[i] − leaving[i], 8 lanes at a time.
+    @inline(__always)
+    private static func slideNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, entering: UnsafePointer<UInt8>,
+                                    leaving: UnsafePointer<UInt8>, lanes: Int) {
+        let sums = UnsafeMutableRawPointer(sum.baseAddress!), e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
+        var i = 0
+        while i + 8 <= lanes {
+            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
+                &+ SIMD8<UInt16>(truncatingIfNeeded: e.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+                &- SIMD8<UInt16>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+            sums.storeBytes(of: v, toByteOffset: i * 2, as: SIMD8<UInt16>.self)
+            i += 8
+        }
+        while i < lanes { sum[i] = sum[i] &+ UInt16(entering[i]) &- UInt16(leaving[i]); i += 1 }
+    }
+
+    /// out[i] = ((sum[i] + bias) × multiplier) >> (16 + shift), 8 lanes at a time.
+    @inline(__always)
+    private static func emitNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, into out: UnsafeMutablePointer<UInt8>,
+                                   divisor: WindowDivisor.Narrow, lanes: Int) {
+        let sums = UnsafeRawPointer(sum.baseAddress!), o = UnsafeMutableRawPointer(out)
+        let bias = SIMD8<UInt16>(repeating: divisor.bias), multiplier = SIMD8<UInt32>(repeating: UInt32(divisor.multiplier))
+        var i = 0
+        while i + 8 <= lanes {
+            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ bias
+            let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: v) &* multiplier) &>> 16)
+            o.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: high &>> divisor.shift), toByteOffset: i, as: SIMD8<UInt8>.self)
+            i += 8
+        }
+        let m = UInt32(divisor.multiplier), b = UInt32(divisor.bias), shiftBy = 16 + UInt32(divisor.shift)
+        while i < lanes { out[i] = UInt8(truncatingIfNeeded: ((UInt32(sum[i]) + b) * m) >> shiftBy); i += 1 }
+    }
+}
