@@ -10,8 +10,8 @@ extension Bitmap {
     ///   sums fit 32 bits for windows up to 65,000 pixels, so they run in 32-bit vector lanes.
     /// - Rows are blurred one after another; columns all at once, a row at a time, so that every
     ///   pass reads and writes memory in order.
-    /// - Windows up to 255 pixels (radius 127) run in 16-bit lanes (`blurNarrow`), wider ones in
-    ///   32-bit lanes; both give exactly the bytes of the definition above.
+    /// - Windows up to 513 pixels (radius 256) run in 16-bit lanes (`blurNarrow`, `blurHalves`),
+    ///   wider ones in 32-bit lanes; all give exactly the bytes of the definition above.
     public func boxBlurred(radius: Int, passes: Int = 3) -> Bitmap {
         guard radius > 0, width > 0, height > 0 else { return self }
         precondition(2 * radius + 1 < 65_000, "blur window too wide for 32-bit sums")
@@ -21,6 +21,11 @@ extension Bitmap {
         if let narrow = divisor.narrow {
             Bitmap.blurNarrow(&a.pixels, scratch: &b.pixels, width: width, height: height, radius: radius, passes: passes,
                               divisor: narrow)
+            return a
+        }
+        if let reciprocal = divisor.halves {
+            Bitmap.blurHalves(&a.pixels, scratch: &b.pixels, width: width, height: height, radius: radius, passes: passes,
+                              reciprocal: reciprocal)
             return a
         }
         let reciprocal = divisor.reciprocal
@@ -56,16 +61,7 @@ extension Bitmap {
     @inline(never)
     private static func blurRow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
                                 width: Int, radius r: Int, reciprocal: UInt32) {
-        let last = width &- 1, count = width &+ 2 &* r
-        var running = SIMD4<UInt32>()
-        prefix.storeBytes(of: running, as: SIMD4<UInt32>.self)
-        var j = 0
-        while j < count {
-            let k = min(max(j &- r, 0), last)
-            running &+= SIMD4<UInt32>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self))
-            j &+= 1
-            prefix.storeBytes(of: running, toByteOffset: j &* 16, as: SIMD4<UInt32>.self)
-        }
+        fillPrefix(s, prefix: prefix, width: width, radius: r, lanes: UInt32.self)
         let rec = SIMD8<UInt32>(repeating: reciprocal), half = SIMD8<UInt32>(repeating: 1 << 23)
         let span = (2 &* r &+ 1) &* 16
         var x = 0

@@ -21,15 +21,23 @@ extension Bitmap {
     /// wraps modulo 2¹⁶, and the difference is still exact because every window sum fits 16 bits.
     private static func blurRowsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
                                        radius r: Int, divisor: WindowDivisor.Narrow) {
+        forEachRow(from: source, into: &destination, width: width, height: height, radius: r) { s, d, prefix in
+            blurRowNarrow(s, into: d, prefix: prefix, width: width, radius: r,
+                          bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
+        }
+    }
+
+    /// Calls `body` with each row of `source`, the same row of `destination`, and a scratch buffer
+    /// for the row's 16-bit prefix sums (see `fillPrefix`).
+    static func forEachRow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int, radius r: Int,
+                           _ body: (UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
         var prefix = [UInt16](repeating: 0, count: (width + 2 * r + 2) * 4)
         source.withUnsafeBufferPointer { src in
             destination.withUnsafeMutableBufferPointer { dst in
                 prefix.withUnsafeMutableBytes { p in
                     for y in 0..<height {
-                        blurRowNarrow(UnsafeRawPointer(src.baseAddress! + y * width * 4),
-                                      into: UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4),
-                                      prefix: p.baseAddress!, width: width, radius: r,
-                                      bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
+                        body(UnsafeRawPointer(src.baseAddress! + y * width * 4),
+                             UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4), p.baseAddress!)
                     }
                 }
             }
@@ -41,16 +49,7 @@ extension Bitmap {
     @inline(never)
     private static func blurRowNarrow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
                                       width: Int, radius r: Int, bias: UInt16, multiplier: UInt16, shift: UInt16) {
-        let last = width &- 1, count = width &+ 2 &* r
-        var running = SIMD4<UInt16>()
-        prefix.storeBytes(of: running, as: SIMD4<UInt16>.self)
-        var j = 0
-        while j < count {
-            let k = min(max(j &- r, 0), last)
-            running &+= SIMD4<UInt16>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self))
-            j &+= 1
-            prefix.storeBytes(of: running, toByteOffset: j &* 8, as: SIMD4<UInt16>.self)
-        }
+        fillPrefix(s, prefix: prefix, width: width, radius: r, lanes: UInt16.self)
         let biasLanes = SIMD8<UInt16>(repeating: bias), multiplierLanes = SIMD8<UInt32>(repeating: UInt32(multiplier))
         let span = (2 &* r &+ 1) &* 8
         var x = 0
@@ -66,6 +65,24 @@ extension Bitmap {
                 &- prefix.loadUnaligned(fromByteOffset: x &* 8, as: SIMD4<UInt16>.self)
             let wide = (SIMD4<UInt32>(truncatingIfNeeded: sum) &+ UInt32(bias)) &* UInt32(multiplier)
             d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: wide &>> (16 &+ UInt32(shift))), toByteOffset: x &* 4, as: SIMD4<UInt8>.self)
+        }
+    }
+
+    /// P[0] = 0 and P[j + 1] = P[j] + the pixel at j − r, clamped to the row, for j < width + 2r:
+    /// the prefix sums of a row extended by its edge pixels, four channels in `Lane`s each, modulo
+    /// the lane's range.
+    @inline(__always)
+    static func fillPrefix<Lane: FixedWidthInteger & SIMDScalar>(_ s: UnsafeRawPointer, prefix: UnsafeMutableRawPointer,
+                                                                 width: Int, radius r: Int, lanes: Lane.Type) {
+        let last = width &- 1, count = width &+ 2 &* r, step = MemoryLayout<SIMD4<Lane>>.stride
+        var running = SIMD4<Lane>()
+        prefix.storeBytes(of: running, as: SIMD4<Lane>.self)
+        var j = 0
+        while j < count {
+            let k = min(max(j &- r, 0), last)
+            running &+= SIMD4<Lane>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self))
+            j &+= 1
+            prefix.storeBytes(of: running, toByteOffset: j &* step, as: SIMD4<Lane>.self)
         }
     }
 
@@ -91,7 +108,7 @@ extension Bitmap {
 
     /// sum[i] += row[i], 8 lanes at a time.
     @inline(__always)
-    private static func addRowNarrow(_ row: UnsafePointer<UInt8>, to sum: UnsafeMutableBufferPointer<UInt16>, lanes: Int) {
+    static func addRowNarrow(_ row: UnsafePointer<UInt8>, to sum: UnsafeMutableBufferPointer<UInt16>, lanes: Int) {
         let sums = UnsafeMutableRawPointer(sum.baseAddress!), raw = UnsafeRawPointer(row)
         var i = 0
         while i + 8 <= lanes {
@@ -105,7 +122,7 @@ extension Bitmap {
 
     /// sum[i] += entering[i] − leaving[i], 8 lanes at a time.
     @inline(__always)
-    private static func slideNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, entering: UnsafePointer<UInt8>,
+    static func slideNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, entering: UnsafePointer<UInt8>,
                                     leaving: UnsafePointer<UInt8>, lanes: Int) {
         let sums = UnsafeMutableRawPointer(sum.baseAddress!), e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
         var i = 0

@@ -13,6 +13,10 @@ struct WindowDivisor: Sendable {
     /// round(2²⁴ / window).
     let reciprocal: UInt32
     let narrow: Narrow?
+    /// The reciprocal in 16 bits, for windows of 257…513 pixels, whose sums take 17 bits: the sum
+    /// as hi × 2¹⁶ + lo gives (hi × reciprocal + (lo × reciprocal) >> 16 + 128) >> 8, also checked
+    /// for every sum. Nil for other windows.
+    let halves: UInt16?
 
     typealias Narrow = (bias: UInt16, multiplier: UInt16, shift: UInt16)
 
@@ -26,6 +30,10 @@ struct WindowDivisor: Sendable {
             found[window] = narrow
             return narrow
         }
+        halves = (257...513).contains(window) && (0...255 * window).allSatisfy({ sum in
+            let split = (sum >> 16) * Int(reciprocal) + ((sum & 0xFFFF) * Int(reciprocal)) >> 16 + 128
+            return split < 1 << 16 && split >> 8 == (sum * Int(reciprocal) + (1 << 23)) >> 24
+        }) ? UInt16(reciprocal) : nil
     }
 
     /// Searches done, by window: each costs up to 255 × window checks, and a run blurs with a
