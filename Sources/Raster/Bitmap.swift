@@ -77,6 +77,30 @@ public struct Bitmap: Equatable, Sendable {
         return out
     }
 
+    /// Same size and same bytes. The bytes are compared eight at a time, and not at all when both
+    /// share one buffer (a copy not yet written to): frames are compared to tell repeats, and the
+    /// element-wise comparison of arrays takes 17 ms for a frame @3x.
+    public static func == (a: Bitmap, b: Bitmap) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.pixels.withUnsafeBytes { x in
+            b.pixels.withUnsafeBytes { y in
+                guard x.count == y.count else { return false }
+                guard let p = x.baseAddress, let q = y.baseAddress, p != q else { return true }
+                var i = 0
+                while i + 64 <= x.count {
+                    var differ: UInt64 = 0
+                    for k in stride(from: i, to: i + 64, by: 8) {
+                        differ |= p.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    }
+                    if differ != 0 { return false }
+                    i += 64
+                }
+                while i < x.count { if x[i] != y[i] { return false }; i += 1 }
+                return true
+            }
+        }
+    }
+
     public func pixel(x: Int, y: Int) -> PremultipliedColor {
         let i = (y * width + x) * 4
         return PremultipliedColor(unchecked: pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])

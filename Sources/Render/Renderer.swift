@@ -15,7 +15,9 @@ public final class Renderer: Sendable {
     public let offsets: [Double]
     public let layout: Layout
     private let painter: Painter
-    private let recent = RecentFrames()
+    /// Painting is a pure function of the display list: a frame whose list repeats the last one
+    /// painted is those pixels.
+    private let painted = LastMade<[DisplayItem], Bitmap>()
 
     public var frameCount: Int { offsets.count }
     public var pixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
@@ -46,11 +48,9 @@ public final class Renderer: Sendable {
 
     /// The pixels of frame `index`.
     public func frame(_ index: Int) throws -> Bitmap {
-        let items = try items(frame: index)
-        if let bitmap = recent.bitmap(for: items) { return bitmap }
-        let bitmap = try painter.paint(items, width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
-        recent.remember(items, bitmap)
-        return bitmap
+        try painted.value(for: try items(frame: index)) { items in
+            try painter.paint(items, width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+        }
     }
 
     /// Every font a label uses, loaded once, by path: a label's own file, or DejaVu Sans in its

@@ -8,6 +8,9 @@ final class GIFSink: FrameSink {
     /// Each shown frame's delay in centiseconds; frames not in it are not shown (above 50 fps).
     private let delays: [Int: Int]
     private let stats: Stats
+    /// Quantizing is a pure function of the pixels: a frame that repeats the last one quantized
+    /// is that frame again.
+    private let quantized = LastMade<Bitmap, GIFFrame>()
 
     init(writer: GIFWriter, timing: GIFTiming, stats: Stats) {
         self.writer = writer
@@ -17,7 +20,7 @@ final class GIFSink: FrameSink {
 
     func prepare(_ index: Int, _ frame: Bitmap) throws -> GIFFrame? {
         guard delays[index] != nil else { return nil }
-        return stats.encode { GIFWriter.prepare(frame) }
+        return stats.encode { quantized.value(for: frame, GIFWriter.prepare) }
     }
 
     func consume(_ index: Int, _ prepared: GIFFrame?) throws {

@@ -9,12 +9,14 @@ final class HashSink: FrameSink {
     private let scene: String
     private let check: CheckRun?
     private(set) var manifest = HashManifest()
+    /// A frame that repeats the last one hashed has the same hash.
+    private let hashed = LastMade<Bitmap, String>()
 
     init(scene: String, check: CheckRun?) { self.scene = scene; self.check = check }
 
     /// The hash, and the frame itself when checking: a mismatch is diffed against its reference.
     func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap?) {
-        (try FrameHash.sha256(frame), check == nil ? nil : frame)
+        (try hashed.value(for: frame, FrameHash.sha256), check == nil ? nil : frame)
     }
 
     func consume(_ index: Int, _ prepared: (hash: String, frame: Bitmap?)) throws {

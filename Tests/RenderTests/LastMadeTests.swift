@@ -3,8 +3,8 @@ import Render
 import Scene
 import XCTest
 
-/// A frame handed back from the memo of recent frames is the frame a fresh paint gives.
-final class RecentFramesTests: XCTestCase {
+/// A frame handed back from the memo of the last frame painted is the frame a fresh paint gives.
+final class LastMadeTests: XCTestCase {
     func testRepeatedAndInterleavedFramesEqualFreshPaints() throws {
         var scene = try SceneDecoder.load(file: GoldenTests.samplePath("stretchy"))
         scene.canvas.scale = 1
