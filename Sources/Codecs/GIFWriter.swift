@@ -98,17 +98,23 @@ public final class GIFWriter {
         var minX = width, minY = height, maxX = -1, maxY = -1
         shown.withUnsafeBufferPointer { old in
             colours.withUnsafeBufferPointer { new in
+                // Two pixels at a time from each end of a row: most rows of a moving frame differ
+                // near their start, and most rows of a still one not at all.
+                let a = UnsafeRawPointer(old.baseAddress!), b = UnsafeRawPointer(new.baseAddress!)
+                @inline(__always) func pairDiffers(_ i: Int) -> Bool {
+                    a.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+                }
                 for y in 0..<height {
                     let row = y * width
-                    var first = -1, last = -1
-                    for x in 0..<width where old[row + x] != new[row + x] {
-                        if first < 0 { first = x }
-                        last = x
-                    }
-                    if first >= 0 {
-                        minX = min(minX, first); maxX = max(maxX, last)
-                        minY = min(minY, y); maxY = y
-                    }
+                    var first = 0
+                    while first + 2 <= width && !pairDiffers(row + first) { first += 2 }
+                    while first < width && old[row + first] == new[row + first] { first += 1 }
+                    guard first < width else { continue }
+                    var last = width - 1
+                    while last - 1 > first && !pairDiffers(row + last - 1) { last -= 2 }
+                    while old[row + last] == new[row + last] { last -= 1 }
+                    minX = min(minX, first); maxX = max(maxX, last)
+                    minY = min(minY, y); maxY = y
                 }
             }
         }

@@ -222,4 +222,36 @@ final class GIFFrameAreaTests: XCTestCase {
         XCTAssertEqual(gif.areas[2], PixelRect(x: 5, y: 8, width: 25, height: 10))
         XCTAssertEqual(gif.areas[0], PixelRect(x: 0, y: 0, width: 40, height: 30))
     }
+
+    /// The changed rectangle is exact wherever the changed pixels are: first and last column of
+    /// odd and even widths, one pixel or two, the pixels compared two at a time from each end.
+    func testChangedAreaAtEveryColumn() throws {
+        for width in [1, 2, 7, 8] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("cols-\(UUID().uuidString).gif").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let grey = StraightColor(r: 240, g: 240, b: 240).premultiplied, red = StraightColor(r: 200, g: 30, b: 30).premultiplied
+            let plain = Bitmap(width: width, height: 3, fill: grey)
+            var expected: [PixelRect] = []
+            let writer = try GIFFile(path: path, width: width, height: 3)
+            try writer.addFrame(plain, delay: 3)
+            for first in 0..<width {
+                for last in first..<width {
+                    var b = plain
+                    for x in Set([first, last]) {
+                        b.fill(RoundedRect(rect: FixedRect(x: Double(x), y: 1, width: 1, height: 1), radius: 0), color: red,
+                               clip: Clip(pixelWidth: width, pixelHeight: 3))
+                    }
+                    try writer.addFrame(b, delay: 3)
+                    try writer.addFrame(plain, delay: 3)
+                    expected.append(PixelRect(x: first, y: 1, width: last - first + 1, height: 1))
+                }
+            }
+            try writer.finish()
+            let areas = try DecodedGIF(path: path).areas
+            for (k, area) in expected.enumerated() {
+                XCTAssertEqual(areas[1 + 2 * k], area, "width \(width)")
+                XCTAssertEqual(areas[2 + 2 * k], area, "width \(width): back to plain")
+            }
+        }
+    }
 }
