@@ -13,29 +13,32 @@ extension Bitmap {
     /// - Windows up to 513 pixels (radius 256) run in 16-bit lanes (`blurNarrow`, `blurHalves`),
     ///   wider ones in 32-bit lanes; all give exactly the bytes of the definition above.
     public func boxBlurred(radius: Int, passes: Int = 3) -> Bitmap {
-        guard radius > 0, width > 0, height > 0 else { return self }
+        var copy = self
+        copy.boxBlur(radius: radius, passes: passes)
+        return copy
+    }
+
+    /// `boxBlurred`, in place.
+    public mutating func boxBlur(radius: Int, passes: Int = 3) {
+        guard radius > 0, width > 0, height > 0 else { return }
         precondition(2 * radius + 1 < 65_000, "blur window too wide for 32-bit sums")
-        var a = self
-        var b = Bitmap(width: width, height: height)
+        var scratch = [UInt8](repeating: 0, count: pixels.count)
         let divisor = WindowDivisor(window: 2 * radius + 1)
         if let narrow = divisor.narrow {
-            Bitmap.blurNarrow(&a.pixels, scratch: &b.pixels, width: width, height: height, radius: radius, passes: passes,
+            Bitmap.blurNarrow(&pixels, scratch: &scratch, width: width, height: height, radius: radius, passes: passes,
                               divisor: narrow)
-            return a
-        }
-        if let reciprocal = divisor.halves {
-            Bitmap.blurHalves(&a.pixels, scratch: &b.pixels, width: width, height: height, radius: radius, passes: passes,
+        } else if let reciprocal = divisor.halves {
+            Bitmap.blurHalves(&pixels, scratch: &scratch, width: width, height: height, radius: radius, passes: passes,
                               reciprocal: reciprocal)
-            return a
+        } else {
+            var sums = [UInt32](repeating: 0, count: width * 4)
+            for _ in 0..<passes {
+                Bitmap.blurRows(from: pixels, into: &scratch, width: width, height: height, radius: radius,
+                                reciprocal: divisor.reciprocal)
+                Bitmap.blurColumns(from: scratch, into: &pixels, width: width, height: height, radius: radius,
+                                   reciprocal: divisor.reciprocal, sums: &sums)
+            }
         }
-        let reciprocal = divisor.reciprocal
-        var sums = [UInt32](repeating: 0, count: width * 4)
-        for _ in 0..<passes {
-            Bitmap.blurRows(from: a.pixels, into: &b.pixels, width: width, height: height, radius: radius, reciprocal: reciprocal)
-            Bitmap.blurColumns(from: b.pixels, into: &a.pixels, width: width, height: height, radius: radius,
-                               reciprocal: reciprocal, sums: &sums)
-        }
-        return a
     }
 
     /// One horizontal pass, as a difference of prefix sums (see `blurRowsNarrow`): the prefix is
@@ -147,10 +150,16 @@ extension Bitmap {
     /// Both bitmaps have the same size; the result stays premultiplied. 16 channels at a time in
     /// 32-bit lanes: the sum stays below 2²⁴.
     public func mixed(with other: Bitmap, fraction65536 f: Int) -> Bitmap {
+        var copy = self
+        copy.mix(with: other, fraction65536: f)
+        return copy
+    }
+
+    /// `mixed`, in place.
+    public mutating func mix(with other: Bitmap, fraction65536 f: Int) {
         precondition(other.width == width && other.height == height, "mixed bitmaps must have one size")
         let f = UInt32(max(0, min(65536, f))), g = 65536 - f
-        var out = self
-        out.pixels.withUnsafeMutableBufferPointer { o in
+        pixels.withUnsafeMutableBufferPointer { o in
             other.pixels.withUnsafeBufferPointer { b in
                 let op = UnsafeMutableRawPointer(o.baseAddress!), bp = UnsafeRawPointer(b.baseAddress!)
                 let fv = SIMD16<UInt32>(repeating: f), gv = SIMD16<UInt32>(repeating: g), half = SIMD16<UInt32>(repeating: 32768)
@@ -165,7 +174,6 @@ extension Bitmap {
                 while i < o.count { o[i] = UInt8((UInt32(o[i]) * g + UInt32(b[i]) * f + 32768) >> 16); i += 1 }
             }
         }
-        return out
     }
 
     /// `color` laid over the pixels source-atop: the tint shows only where there is content, in
@@ -173,13 +181,19 @@ extension Bitmap {
     /// channel. Four pixels at a time in 16-bit lanes: with t ≤ tₐ and c ≤ a the sum is at most
     /// 255·a, so div255's intermediates stay below 65,536.
     public func tinted(_ color: PremultipliedColor) -> Bitmap {
-        guard color.a != 0 else { return self }
-        var out = self
+        var copy = self
+        copy.tint(color)
+        return copy
+    }
+
+    /// `tinted`, in place.
+    public mutating func tint(_ color: PremultipliedColor) {
+        guard color.a != 0 else { return }
         let tr = Int(color.r), tg = Int(color.g), tb = Int(color.b), keep = 255 - Int(color.a)
         let tint = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(
             SIMD4<UInt32>(repeating: UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16), to: SIMD16<UInt8>.self))
         let keepLanes = SIMD16<UInt16>(repeating: UInt16(keep)), alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000)
-        out.pixels.withUnsafeMutableBufferPointer { p in
+        pixels.withUnsafeMutableBufferPointer { p in
             let raw = UnsafeMutableRawPointer(p.baseAddress!)
             var i = 0
             while i + 16 <= p.count {
@@ -201,6 +215,5 @@ extension Bitmap {
                 i += 4
             }
         }
-        return out
     }
 }

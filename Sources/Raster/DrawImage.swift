@@ -1,3 +1,23 @@
+/// An image resampled to a destination rectangle, over the pixels `area` of a target: the rows
+/// that `Bitmap.draw` blends. Taps depend only on a pixel's position, so any part of it is what
+/// resampling that part alone gives.
+public struct ResampledImage {
+    /// Where the whole image lands, in 1/256 pixels of the target.
+    let destination: FixedRect
+    let area: PixelRect
+    /// `area.width` × `area.height` premultiplied pixels.
+    let pixels: [UInt8]
+}
+
+/// Images resampled by `Bitmap.draw`, by the caller's key for the image, for drawing the same image
+/// at the same place again: a blurred view draws its content sharp, then again for the blur.
+/// One per drawing; not for sharing between threads.
+public final class ResampleCache {
+    fileprivate var images: [String: ResampledImage] = [:]
+
+    public init() {}
+}
+
 extension Bitmap {
     /// Draws `image` scaled into `destination` (1/256 pixels, any size and position, possibly far
     /// outside this bitmap), source-over with `opacity`, inside `clip`.
@@ -9,45 +29,98 @@ extension Bitmap {
     /// `covering`, when given, is the area painted instead of `destination`: beyond the
     /// destination the image's edge pixels repeat, so an edge can be moved out to a whole pixel
     /// without stretching the image.
+    ///
+    /// `cache`, when given, keeps the resampled pixels under `key`, and a later draw of the same
+    /// key into the same destination, needing no pixel outside them, blends them again instead of
+    /// resampling. The caller keeps one key for one image.
     public mutating func draw(_ image: Bitmap, into destination: FixedRect, covering: FixedRect? = nil,
-                              opacity: UInt8 = 255, clip: Clip) {
+                              opacity: UInt8 = 255, clip: Clip, cache: ResampleCache? = nil, key: String = "") {
         guard opacity != 0, image.width > 0, image.height > 0, !destination.isEmpty else { return }
         let coverage = Coverage(shape: RoundedRect(rect: covering ?? destination, radius: 0), clip: clip,
                                 targetWidth: width, targetHeight: height)
         let area = coverage.bounds
         guard !area.isEmpty else { return }
-        let columns = ResampleTable(sourceCount: image.width, destMin: destination.minX,
-                                    destLength: destination.width, first: area.x, count: area.width)
-        let rows = ResampleTable(sourceCount: image.height, destMin: destination.minY,
-                                 destLength: destination.height, first: area.y, count: area.height)
-        let horizontal = image.resampleRows(rows.sourceRange, with: columns, count: area.width)
-        let firstRow = rows.sourceRange.lowerBound
         let w = width, n = area.width, o = Int(opacity)
-        var line = [UInt8](repeating: 0, count: n * 4)
-        let rowWeights = rows.weights
-        pixels.withUnsafeMutableBufferPointer { dst in
-            horizontal.withUnsafeBufferPointer { h in
-                rowWeights.withUnsafeBufferPointer { wt in
-                    line.withUnsafeMutableBufferPointer { out in
-                        coverage.forEachRow { y, cov in
-                            // Vertical pass into one 8-bit premultiplied line.
-                            let (start, taps) = rows.taps(of: y - area.y)
-                            Bitmap.resampleColumns(h, from: (start - firstRow) * n * 4, rowLength: n * 4, weights: wt, taps: taps,
-                                                   into: out)
-                            SpanBlend.over(dst, at: (y * w + area.x) * 4, UnsafeBufferPointer(out), at: 0,
-                                           coverage: cov, count: n, opacity: o)
-                        }
+        guard let cache else {
+            // Nothing to keep: one row at a time, straight from the vertical pass into the blend.
+            var line = [UInt8](repeating: 0, count: n * 4)
+            let resampler = Resampler(image, into: destination, area: area)
+            pixels.withUnsafeMutableBufferPointer { dst in
+                line.withUnsafeMutableBufferPointer { out in
+                    coverage.forEachRow { y, cov in
+                        resampler.row(y - area.y, into: out)
+                        SpanBlend.over(dst, at: (y * w + area.x) * 4, UnsafeBufferPointer(out), at: 0,
+                                       coverage: cov, count: n, opacity: o)
                     }
+                }
+            }
+            return
+        }
+        let kept = cache.images[key].flatMap { $0.destination == destination && $0.area.intersection(area) == area ? $0 : nil }
+        let resampled = kept ?? image.resampled(into: destination, area: area)
+        cache.images[key] = resampled
+        let stride = resampled.area.width, left = area.x - resampled.area.x, top = area.y - resampled.area.y
+        pixels.withUnsafeMutableBufferPointer { dst in
+            resampled.pixels.withUnsafeBufferPointer { src in
+                coverage.forEachRow { y, cov in
+                    SpanBlend.over(dst, at: (y * w + area.x) * 4, src, at: ((y - area.y + top) * stride + left) * 4,
+                                   coverage: cov, count: n, opacity: o)
                 }
             }
         }
     }
 
+    /// This image resampled into `destination`, over the target pixels `area`.
+    func resampled(into destination: FixedRect, area: PixelRect) -> ResampledImage {
+        var out = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        let resampler = Resampler(self, into: destination, area: area)
+        let rowBytes = area.width * 4
+        out.withUnsafeMutableBufferPointer { all in
+            for y in 0..<area.height {
+                resampler.row(y, into: UnsafeMutableBufferPointer(rebasing: all[(y * rowBytes)..<((y + 1) * rowBytes)]))
+            }
+        }
+        return ResampledImage(destination: destination, area: area, pixels: out)
+    }
+}
+
+/// The two passes of resampling one image into a destination over an area of pixels: the
+/// horizontal pass done for every source row needed, the vertical one a row at a time.
+private struct Resampler {
+    let rows: ResampleTable
+    let horizontal: [UInt16]
+    let firstRow: Int
+    let rowLength: Int
+
+    init(_ image: Bitmap, into destination: FixedRect, area: PixelRect) {
+        let columns = ResampleTable(sourceCount: image.width, destMin: destination.minX,
+                                    destLength: destination.width, first: area.x, count: area.width)
+        rows = ResampleTable(sourceCount: image.height, destMin: destination.minY,
+                             destLength: destination.height, first: area.y, count: area.height)
+        horizontal = image.resampleRows(rows.sourceRange, with: columns, count: area.width)
+        firstRow = rows.sourceRange.lowerBound
+        rowLength = area.width * 4
+    }
+
+    /// Row `y` of the area (0 at its top), 8-bit premultiplied, into `out[0..<area.width * 4]`.
+    @inline(__always)
+    func row(_ y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let (start, taps) = rows.taps(of: y)
+        horizontal.withUnsafeBufferPointer { h in
+            rows.weights.withUnsafeBufferPointer { wt in
+                Bitmap.resampleColumns(h, from: (start - firstRow) * rowLength, rowLength: rowLength, weights: wt, taps: taps,
+                                       into: out)
+            }
+        }
+    }
+}
+
+extension Bitmap {
     /// Vertical pass for one destination row: Σ weight × `h` over the taps, each tap a row of
     /// `rowLength` 16-bit values starting at `first`, rounded once to 8 bits, 16 lanes at a time.
     /// The sums fit 32 bits: the weights add up to 2¹⁴ and every value is below 2¹⁶.
     @inline(__always)
-    private static func resampleColumns(_ h: UnsafeBufferPointer<UInt16>, from first: Int, rowLength: Int,
+    static func resampleColumns(_ h: UnsafeBufferPointer<UInt16>, from first: Int, rowLength: Int,
                                         weights: UnsafeBufferPointer<Int32>, taps: Range<Int>,
                                         into out: UnsafeMutableBufferPointer<UInt8>) {
         let shift = UInt32(ResampleTable.shift + 8), half = UInt32(1) << (shift - 1)
@@ -77,7 +150,7 @@ extension Bitmap {
     ///
     /// A pixel's four channels go through one vector of 32-bit lanes: every weight × value is
     /// below 2¹⁴ × 2⁸, and so is their sum.
-    private func resampleRows(_ range: ClosedRange<Int>, with table: ResampleTable, count: Int) -> [UInt16] {
+    func resampleRows(_ range: ClosedRange<Int>, with table: ResampleTable, count: Int) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: range.count * count * 4)
         let w = width, weights = table.weights
         let half = SIMD4<UInt32>(repeating: 1 << (UInt32(ResampleTable.shift) - 9)), shift = UInt32(ResampleTable.shift - 8)

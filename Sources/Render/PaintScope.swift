@@ -8,6 +8,8 @@ struct PaintScope {
     var skipped = 0
     /// The blurred views whose content pass this drawing belongs to, outermost first.
     var contentSpaces: [ContentSpace] = []
+    /// Images resampled inside a blurred view, which draws its content twice.
+    var resampled: ResampleCache?
 
     /// The whole screen, as the frame's own bitmap.
     static let screen = PaintScope(origin: (0, 0))
@@ -15,7 +17,8 @@ struct PaintScope {
     /// The scope of a layer covering `bounds` (pixels of this scope's bitmap) whose items skip their
     /// first `skipping` clip shapes. It belongs to the same content passes.
     func layer(covering bounds: PixelRect, skipping: Int) -> PaintScope {
-        PaintScope(origin: (origin.x + bounds.x, origin.y + bounds.y), skipped: skipping, contentSpaces: contentSpaces)
+        PaintScope(origin: (origin.x + bounds.x, origin.y + bounds.y), skipped: skipping, contentSpaces: contentSpaces,
+                   resampled: resampled)
     }
 
     /// `rect` (1/256 pixels of this scope's bitmap) with each edge that reaches a blurred view's

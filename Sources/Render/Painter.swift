@@ -57,7 +57,8 @@ struct Painter: Sendable {
         let clip = self.clip(item.clips, target, scope)
         if let image = item.image, let bitmap = images[image.asset] {
             let destination = fixed(image.frame, scope.origin)
-            target.draw(bitmap, into: destination, covering: scope.widen(destination), opacity: opacity, clip: clip)
+            target.draw(bitmap, into: destination, covering: scope.widen(destination), opacity: opacity, clip: clip,
+                        cache: scope.resampled, key: image.asset)
         }
         if let label = item.label, let placed = try place(label, item) {
             try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
@@ -104,7 +105,9 @@ struct Painter: Sendable {
             .intersection(PixelRect(x: visible.x - reach, y: visible.y - reach,
                                     width: visible.width + 2 * reach, height: visible.height + 2 * reach))
         guard !bounds.intersection(visible).isEmpty else { return }
-        let layerScope = scope.layer(covering: bounds, skipping: item.ancestorClipCount)
+        var layerScope = scope.layer(covering: bounds, skipping: item.ancestorClipCount)
+        // The sharp pass and the content pass draw the same images in the same places.
+        layerScope.resampled = ResampleCache()
         var plain = item
         plain.blur = nil
         plain.alpha = 1
@@ -114,18 +117,19 @@ struct Painter: Sendable {
         var contentScope = layerScope
         contentScope.contentSpaces.append(ContentSpace(exact: fixed(item.frame, (0, 0)),
                                                        clipIndex: item.clipsToBounds ? item.ancestorClipCount : nil))
-        var source = Bitmap(width: bounds.width, height: bounds.height)
+        // The content, blurred in place.
+        var blurred = Bitmap(width: bounds.width, height: bounds.height)
         if let background = item.background {
-            source.fill(RoundedRect(rect: device(item.frame, contentScope), radius: 0), color: premultiplied(background),
-                        clip: clip(item.clips, source, contentScope))
+            blurred.fill(RoundedRect(rect: device(item.frame, contentScope), radius: 0), color: premultiplied(background),
+                         clip: clip(item.clips, blurred, contentScope))
         }
-        try drawContent(plain, into: &source, contentScope, opacity: 255)
-        var blurred = source.boxBlurred(radius: radius)
-        if let tint = blur.effect.tint { blurred = blurred.tinted(premultiplied(tint)) }
+        try drawContent(plain, into: &blurred, contentScope, opacity: 255)
+        blurred.boxBlur(radius: radius)
+        if let tint = blur.effect.tint { blurred.tint(premultiplied(tint)) }
         let shape = RoundedRect(rect: device(item.frame, layerScope), radius: fixedLength(item.cornerRadius))
         blurred.mask(to: shape, atLeastAlphaOf: item.clipsToBounds ? nil : sharp)
-        let mixed = sharp.mixed(with: blurred, fraction65536: Int((blur.opacity * 65536).rounded()))
-        target.composite(mixed, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
+        sharp.mix(with: blurred, fraction65536: Int((blur.opacity * 65536).rounded()))
+        target.composite(sharp, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
     /// Draws `item` into a transparent layer covering what it draws, then composites the layer
