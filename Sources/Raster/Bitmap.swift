@@ -13,17 +13,21 @@ public struct Bitmap: Equatable, Sendable {
         precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
         self.width = width
         self.height = height
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        if fill != .clear {
-            bytes.withUnsafeMutableBytes { raw in
-                let one = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
-                let four = SIMD4<UInt32>(repeating: one)
-                var i = 0
-                while i + 16 <= raw.count { raw.storeBytes(of: four, toByteOffset: i, as: SIMD4<UInt32>.self); i += 16 }
-                while i < raw.count { raw.storeBytes(of: one, toByteOffset: i, as: UInt32.self); i += 4 }
-            }
+        guard fill != .clear else {
+            pixels = [UInt8](repeating: 0, count: width * height * 4)
+            return
         }
-        pixels = bytes
+        // Written once, with the colour, rather than zeroed first.
+        let bytes = width * height * 4
+        pixels = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            let one = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
+            let four = SIMD4<UInt32>(repeating: one)
+            var i = 0
+            while i + 16 <= bytes { raw.storeBytes(of: four, toByteOffset: i, as: SIMD4<UInt32>.self); i += 16 }
+            while i < bytes { raw.storeBytes(of: one, toByteOffset: i, as: UInt32.self); i += 4 }
+            count = bytes
+        }
     }
 
     /// Wraps premultiplied bytes; nil when the count is wrong or a colour byte exceeds alpha.

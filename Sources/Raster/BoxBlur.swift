@@ -22,7 +22,8 @@ extension Bitmap {
     public mutating func boxBlur(radius: Int, passes: Int = 3) {
         guard radius > 0, width > 0, height > 0 else { return }
         precondition(2 * radius + 1 < 65_000, "blur window too wide for 32-bit sums")
-        var scratch = [UInt8](repeating: 0, count: pixels.count)
+        // Every pass writes all of it before reading it: no need to zero it first.
+        var scratch = [UInt8](unsafeUninitializedCapacity: pixels.count) { _, count in count = pixels.count }
         let divisor = WindowDivisor(window: 2 * radius + 1)
         if let narrow = divisor.narrow {
             Bitmap.blurNarrow(&pixels, scratch: &scratch, width: width, height: height, radius: radius, passes: passes,

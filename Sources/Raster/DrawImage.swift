@@ -72,7 +72,9 @@ extension Bitmap {
 
     /// This image resampled into `destination`, over the target pixels `area`.
     func resampled(into destination: FixedRect, area: PixelRect) -> ResampledImage {
-        var out = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        // Every row is written below: no need to zero it first.
+        let bytes = area.width * area.height * 4
+        var out = [UInt8](unsafeUninitializedCapacity: bytes) { _, count in count = bytes }
         let resampler = Resampler(self, into: destination, area: area)
         let rowBytes = area.width * 4
         out.withUnsafeMutableBufferPointer { all in
