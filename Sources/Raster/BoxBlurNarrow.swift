@@ -74,16 +74,24 @@ extension Bitmap {
     @inline(__always)
     static func fillPrefix<Lane: FixedWidthInteger & SIMDScalar>(_ s: UnsafeRawPointer, prefix: UnsafeMutableRawPointer,
                                                                  width: Int, radius r: Int, lanes: Lane.Type) {
-        let last = width &- 1, count = width &+ 2 &* r, step = MemoryLayout<SIMD4<Lane>>.stride
+        let step = MemoryLayout<SIMD4<Lane>>.stride
         var running = SIMD4<Lane>()
         prefix.storeBytes(of: running, as: SIMD4<Lane>.self)
         var j = 0
-        while j < count {
-            let k = min(max(j &- r, 0), last)
-            running &+= SIMD4<Lane>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self))
+        @inline(__always) func add(_ pixel: SIMD4<Lane>) {
+            running &+= pixel
             j &+= 1
             prefix.storeBytes(of: running, toByteOffset: j &* step, as: SIMD4<Lane>.self)
         }
+        @inline(__always) func pixel(_ x: Int) -> SIMD4<Lane> {
+            SIMD4<Lane>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+        }
+        // Three runs, so that no index needs clamping: the first pixel r times, the row, the last
+        // pixel r times.
+        let first = pixel(0), last = pixel(width &- 1)
+        for _ in 0..<r { add(first) }
+        for x in 0..<width { add(pixel(x)) }
+        for _ in 0..<r { add(last) }
     }
 
     /// One vertical pass, a row at a time, as `blurColumns`: `sums` holds every column's window.
@@ -97,9 +105,8 @@ extension Bitmap {
                     for i in 0..<lanes { sum[i] = UInt16(s[i]) &* UInt16(r + 1) }
                     for k in 1...r { addRowNarrow(s + min(k, last) * lanes, to: sum, lanes: lanes) }
                     for y in 0..<height {
-                        emitNarrow(sum, into: d + y * lanes, divisor: divisor, lanes: lanes)
-                        slideNarrow(sum, entering: s + min(y + r + 1, last) * lanes, leaving: s + max(y - r, 0) * lanes,
-                                    lanes: lanes)
+                        emitNarrow(sum, into: d + y * lanes, divisor: divisor, lanes: lanes,
+                                   entering: s + min(y + r + 1, last) * lanes, leaving: s + max(y - r, 0) * lanes)
                     }
                 }
             }
@@ -136,20 +143,30 @@ extension Bitmap {
         while i < lanes { sum[i] = sum[i] &+ UInt16(entering[i]) &- UInt16(leaving[i]); i += 1 }
     }
 
-    /// out[i] = ((sum[i] + bias) × multiplier) >> (16 + shift), 8 lanes at a time.
+    /// out[i] = ((sum[i] + bias) × multiplier) >> (16 + shift), then the window slides on:
+    /// sum[i] += entering[i] − leaving[i]; 8 lanes at a time, each sum loaded once for both.
     @inline(__always)
     private static func emitNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, into out: UnsafeMutablePointer<UInt8>,
-                                   divisor: WindowDivisor.Narrow, lanes: Int) {
-        let sums = UnsafeRawPointer(sum.baseAddress!), o = UnsafeMutableRawPointer(out)
+                                   divisor: WindowDivisor.Narrow, lanes: Int,
+                                   entering: UnsafePointer<UInt8>, leaving: UnsafePointer<UInt8>) {
+        let sums = UnsafeMutableRawPointer(sum.baseAddress!), o = UnsafeMutableRawPointer(out)
+        let e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
         let bias = SIMD8<UInt16>(repeating: divisor.bias), multiplier = SIMD8<UInt32>(repeating: UInt32(divisor.multiplier))
         var i = 0
         while i + 8 <= lanes {
-            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ bias
-            let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: v) &* multiplier) &>> 16)
+            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
+            let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: v &+ bias) &* multiplier) &>> 16)
             o.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: high &>> divisor.shift), toByteOffset: i, as: SIMD8<UInt8>.self)
+            let slid = v &+ SIMD8<UInt16>(truncatingIfNeeded: e.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+                &- SIMD8<UInt16>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+            sums.storeBytes(of: slid, toByteOffset: i * 2, as: SIMD8<UInt16>.self)
             i += 8
         }
         let m = UInt32(divisor.multiplier), b = UInt32(divisor.bias), shiftBy = 16 + UInt32(divisor.shift)
-        while i < lanes { out[i] = UInt8(truncatingIfNeeded: ((UInt32(sum[i]) + b) * m) >> shiftBy); i += 1 }
+        while i < lanes {
+            out[i] = UInt8(truncatingIfNeeded: ((UInt32(sum[i]) + b) * m) >> shiftBy)
+            sum[i] = sum[i] &+ UInt16(entering[i]) &- UInt16(leaving[i])
+            i += 1
+        }
     }
 }
