@@ -32,13 +32,13 @@ extension Bitmap {
             x &+= 2
         }
         if x < width {
-            // The last pixel of an odd row, in the lower half of a vector.
-            var p = SIMD8<UInt16>(), q = p, t = p
-            p.lowHalf = prefix.loadUnaligned(fromByteOffset: x &* 8, as: SIMD4<UInt16>.self)
-            q.lowHalf = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ middle, as: SIMD4<UInt16>.self)
-            t.lowHalf = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ end, as: SIMD4<UInt16>.self)
-            d.storeBytes(of: divideHalves(q &- p, t &- q, reciprocal: reciprocal).lowHalf, toByteOffset: x &* 4,
-                         as: SIMD4<UInt8>.self)
+            // The last pixel of an odd row, channel by channel.
+            for c in 0..<4 {
+                let lane = x &* 8 &+ c &* 2
+                let p = prefix.load(fromByteOffset: lane, as: UInt16.self), q = prefix.load(fromByteOffset: lane &+ middle, as: UInt16.self)
+                let t = prefix.load(fromByteOffset: lane &+ end, as: UInt16.self)
+                d.storeBytes(of: divideHalves(q &- p, t &- q, reciprocal: reciprocal), toByteOffset: x &* 4 &+ c, as: UInt8.self)
+            }
         }
     }
 
@@ -55,10 +55,9 @@ extension Bitmap {
                         for i in 0..<lanes { one[i] = UInt16(s[i]) &* UInt16(r + 1); two[i] = 0 }
                         for k in 1...r { addRowNarrow(s + min(k, last) * lanes, to: two, lanes: lanes) }
                         for y in 0..<height {
-                            emitHalves(one, two, into: d + y * lanes, reciprocal: reciprocal, lanes: lanes)
-                            let next = s + min(y + 1, last) * lanes
-                            slideNarrow(one, entering: next, leaving: s + max(y - r, 0) * lanes, lanes: lanes)
-                            slideNarrow(two, entering: s + min(y + r + 1, last) * lanes, leaving: next, lanes: lanes)
+                            emitHalves(one, two, into: d + y * lanes, reciprocal: reciprocal, lanes: lanes,
+                                       leaving: s + max(y - r, 0) * lanes, crossing: s + min(y + 1, last) * lanes,
+                                       entering: s + min(y + r + 1, last) * lanes)
                         }
                     }
                 }
@@ -66,21 +65,49 @@ extension Bitmap {
         }
     }
 
-    @inline(__always)
+    /// Divides every column's window, then slides both halves on: row `crossing` (y + 1) leaves
+    /// the second half for the first, `leaving` leaves the first and `entering` joins the second.
+    /// Two sweeps, each out of line: as one, or inlined into the loop over rows, the compiler
+    /// called its vector conversions out of line, which cost more than the arithmetic.
+    @inline(never)
     private static func emitHalves(_ one: UnsafeMutableBufferPointer<UInt16>, _ two: UnsafeMutableBufferPointer<UInt16>,
-                                   into out: UnsafeMutablePointer<UInt8>, reciprocal: UInt16, lanes: Int) {
-        let a = UnsafeRawPointer(one.baseAddress!), b = UnsafeRawPointer(two.baseAddress!), o = UnsafeMutableRawPointer(out)
+                                   into out: UnsafeMutablePointer<UInt8>, reciprocal: UInt16, lanes: Int,
+                                   leaving: UnsafePointer<UInt8>, crossing: UnsafePointer<UInt8>, entering: UnsafePointer<UInt8>) {
+        let a = UnsafeMutableRawPointer(one.baseAddress!), b = UnsafeMutableRawPointer(two.baseAddress!)
+        let o = UnsafeMutableRawPointer(out)
         var i = 0
         while i + 8 <= lanes {
-            let v = divideHalves(a.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self),
-                                 b.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self), reciprocal: reciprocal)
-            o.storeBytes(of: v, toByteOffset: i, as: SIMD8<UInt8>.self)
+            o.storeBytes(of: divideHalves(a.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self),
+                                          b.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self), reciprocal: reciprocal),
+                         toByteOffset: i, as: SIMD8<UInt8>.self)
             i += 8
         }
-        let rec = Int(reciprocal)
+        while i < lanes { out[i] = divideHalves(one[i], two[i], reciprocal: reciprocal); i += 1 }
+        slideHalves(a, b, lanes: lanes, leaving: UnsafeRawPointer(leaving), crossing: UnsafeRawPointer(crossing),
+                    entering: UnsafeRawPointer(entering))
+    }
+
+    @inline(never)
+    private static func slideHalves(_ a: UnsafeMutableRawPointer, _ b: UnsafeMutableRawPointer, lanes: Int,
+                                    leaving l: UnsafeRawPointer, crossing c: UnsafeRawPointer, entering e: UnsafeRawPointer) {
+        @inline(__always) func row(_ p: UnsafeRawPointer, _ i: Int) -> SIMD8<UInt16> {
+            SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+        }
+        var i = 0
+        while i + 8 <= lanes {
+            let across = row(c, i)
+            a.storeBytes(of: a.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ across &- row(l, i),
+                         toByteOffset: i * 2, as: SIMD8<UInt16>.self)
+            b.storeBytes(of: b.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ row(e, i) &- across,
+                         toByteOffset: i * 2, as: SIMD8<UInt16>.self)
+            i += 8
+        }
         while i < lanes {
-            let sum = Int(one[i]) + Int(two[i])
-            out[i] = UInt8(truncatingIfNeeded: ((sum >> 16) * rec + ((sum & 0xFFFF) * rec) >> 16 + 128) >> 8)
+            let across = UInt16(c.load(fromByteOffset: i, as: UInt8.self))
+            a.storeBytes(of: a.load(fromByteOffset: i * 2, as: UInt16.self) &+ across &- UInt16(l.load(fromByteOffset: i, as: UInt8.self)),
+                         toByteOffset: i * 2, as: UInt16.self)
+            b.storeBytes(of: b.load(fromByteOffset: i * 2, as: UInt16.self) &+ UInt16(e.load(fromByteOffset: i, as: UInt8.self)) &- across,
+                         toByteOffset: i * 2, as: UInt16.self)
             i += 1
         }
     }
@@ -93,5 +120,12 @@ extension Bitmap {
         let carried = SIMD8<UInt16>(repeating: 0).replacing(with: reciprocal, where: lo .< one)
         let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: lo) &* UInt32(reciprocal)) &>> 16)
         return SIMD8<UInt8>(truncatingIfNeeded: (high &+ carried &+ 128) &>> 8)
+    }
+
+    /// `divideHalves` for one lane.
+    @inline(__always)
+    private static func divideHalves(_ one: UInt16, _ two: UInt16, reciprocal: UInt16) -> UInt8 {
+        let sum = Int(one) + Int(two), rec = Int(reciprocal)
+        return UInt8(truncatingIfNeeded: ((sum >> 16) * rec + ((sum & 0xFFFF) * rec) >> 16 + 128) >> 8)
     }
 }

@@ -127,22 +127,6 @@ extension Bitmap {
         while i < lanes { sum[i] &+= UInt16(row[i]); i += 1 }
     }
 
-    /// sum[i] += entering[i] − leaving[i], 8 lanes at a time.
-    @inline(__always)
-    static func slideNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, entering: UnsafePointer<UInt8>,
-                                    leaving: UnsafePointer<UInt8>, lanes: Int) {
-        let sums = UnsafeMutableRawPointer(sum.baseAddress!), e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
-        var i = 0
-        while i + 8 <= lanes {
-            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
-                &+ SIMD8<UInt16>(truncatingIfNeeded: e.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                &- SIMD8<UInt16>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-            sums.storeBytes(of: v, toByteOffset: i * 2, as: SIMD8<UInt16>.self)
-            i += 8
-        }
-        while i < lanes { sum[i] = sum[i] &+ UInt16(entering[i]) &- UInt16(leaving[i]); i += 1 }
-    }
-
     /// out[i] = ((sum[i] + bias) × multiplier) >> (16 + shift), then the window slides on:
     /// sum[i] += entering[i] − leaving[i]; 8 lanes at a time, each sum loaded once for both.
     @inline(__always)
