@@ -119,31 +119,44 @@ private struct Resampler {
 
 extension Bitmap {
     /// Vertical pass for one destination row: Σ weight × `h` over the taps, each tap a row of
-    /// `rowLength` 16-bit values starting at `first`, rounded once to 8 bits, 16 lanes at a time.
-    /// The sums fit 32 bits: the weights add up to 2¹⁴ and every value is below 2¹⁶.
+    /// `rowLength` 16-bit values starting at `first`, rounded once to 8 bits, 8 lanes at a time.
+    /// The sums fit 32 bits: the weights add up to 2¹⁴ and every value is below 2¹⁶. Each
+    /// value × weight is a 16 × 16 → 32-bit multiply (`pmullw` and `pmulhuw`).
     @inline(__always)
     static func resampleColumns(_ h: UnsafeBufferPointer<UInt16>, from first: Int, rowLength: Int,
-                                        weights: UnsafeBufferPointer<Int32>, taps: Range<Int>,
-                                        into out: UnsafeMutableBufferPointer<UInt8>) {
+                                weights: UnsafeBufferPointer<Int32>, taps: Range<Int>,
+                                into out: UnsafeMutableBufferPointer<UInt8>) {
+        resampleColumns(h.baseAddress!, from: first, rowLength: rowLength, weights: weights.baseAddress!,
+                        taps: taps.lowerBound, taps.upperBound, into: out.baseAddress!)
+    }
+
+    /// `resampleColumns`, out of line with plain arguments, so that the compiler keeps its vector
+    /// conversions inline.
+    @inline(never)
+    private static func resampleColumns(_ h: UnsafePointer<UInt16>, from first: Int, rowLength: Int,
+                                        weights: UnsafePointer<Int32>, taps firstTap: Int, _ endTap: Int,
+                                        into out: UnsafeMutablePointer<UInt8>) {
         let shift = UInt32(ResampleTable.shift + 8), half = UInt32(1) << (shift - 1)
-        let values = UnsafeRawPointer(h.baseAddress!), o = UnsafeMutableRawPointer(out.baseAddress!)
+        let values = UnsafeRawPointer(h), o = UnsafeMutableRawPointer(out)
         var x = 0
-        while x + 16 <= rowLength {
-            var sum = SIMD16<UInt32>(repeating: half)
-            var row = first + x
-            for t in taps {
-                let value = SIMD16<UInt32>(truncatingIfNeeded: values.loadUnaligned(fromByteOffset: row * 2, as: SIMD16<UInt16>.self))
-                sum &+= value &* UInt32(weights[t])
-                row += rowLength
+        while x &+ 8 <= rowLength {
+            var sum = SIMD8<UInt32>(repeating: half)
+            var row = first &+ x
+            for t in firstTap..<endTap {
+                let value = values.loadUnaligned(fromByteOffset: row &* 2, as: SIMD8<UInt16>.self)
+                // Weights are at most 2¹⁴: as 16-bit lanes widened, the compiler sees a 16 × 16-bit multiply.
+                let weight = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: weights[t]))
+                sum &+= SIMD8<UInt32>(truncatingIfNeeded: value) &* SIMD8<UInt32>(truncatingIfNeeded: weight)
+                row &+= rowLength
             }
-            o.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> shift), toByteOffset: x, as: SIMD16<UInt8>.self)
-            x += 16
+            o.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: sum &>> shift), toByteOffset: x, as: SIMD8<UInt8>.self)
+            x &+= 8
         }
         while x < rowLength {
-            var sum = half, row = first + x
-            for t in taps { sum &+= UInt32(h[row]) &* UInt32(weights[t]); row += rowLength }
+            var sum = half, row = first &+ x
+            for t in firstTap..<endTap { sum &+= UInt32(h[row]) &* UInt32(truncatingIfNeeded: weights[t]); row &+= rowLength }
             out[x] = UInt8(truncatingIfNeeded: sum >> shift)
-            x += 1
+            x &+= 1
         }
     }
 
@@ -155,6 +168,21 @@ extension Bitmap {
     func resampleRows(_ range: ClosedRange<Int>, with table: ResampleTable, count: Int) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: range.count * count * 4)
         let w = width, weights = table.weights
+        if let (offsets, pairWeights) = table.pairs {
+            pixels.withUnsafeBytes { src in
+                out.withUnsafeMutableBytes { dst in
+                    offsets.withUnsafeBufferPointer { o in
+                        pairWeights.withUnsafeBufferPointer { wt in
+                            for (k, row) in range.enumerated() {
+                                Bitmap.resampleRow(src.baseAddress! + row * w * 4, into: dst.baseAddress! + k * count * 8,
+                                                   offsets: o.baseAddress!, weights: wt.baseAddress!, count: count)
+                            }
+                        }
+                    }
+                }
+            }
+            return out
+        }
         let half = SIMD4<UInt32>(repeating: 1 << (UInt32(ResampleTable.shift) - 9)), shift = UInt32(ResampleTable.shift - 8)
         pixels.withUnsafeBufferPointer { src in
             weights.withUnsafeBufferPointer { wt in
@@ -181,5 +209,24 @@ extension Bitmap {
             }
         }
         return out
+    }
+
+    /// One row of the horizontal pass with at most two taps a pixel (`ResampleTable.pairs`): both
+    /// source pixels in one vector of 16-bit lanes, times their weights as a 16 × 16 → 32-bit
+    /// multiply (`pmullw` and `pmulhuw`), the two halves added. The same sums as the general loop.
+    /// Out of line, so that the compiler keeps its vector conversions inline.
+    @inline(never)
+    static func resampleRow(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer,
+                            offsets: UnsafePointer<SIMD2<Int32>>, weights: UnsafePointer<SIMD8<UInt16>>, count: Int) {
+        let half = SIMD4<UInt32>(repeating: 1 << (UInt32(ResampleTable.shift) - 9)), shift = UInt32(ResampleTable.shift - 8)
+        for x in 0..<count {
+            let o = offsets[x]
+            let pair = UInt64(source.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt32.self))
+                | UInt64(source.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt32.self)) << 32
+            let values = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
+            let products = SIMD8<UInt32>(truncatingIfNeeded: values) &* SIMD8<UInt32>(truncatingIfNeeded: weights[x])
+            let sum = (products.lowHalf &+ products.highHalf &+ half) &>> shift
+            destination.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: sum), toByteOffset: x &* 8, as: SIMD4<UInt16>.self)
+        }
     }
 }

@@ -75,6 +75,25 @@ public struct ResampleTable {
         return taps.filter { $0.1 != 0 }.isEmpty ? [(lo, unit)] : taps
     }
 
+    /// The table as pairs of taps, when no destination pixel has more than two (bilinear, and area
+    /// averaging that shrinks by little): for each, the byte offsets of its two source pixels in a
+    /// row of RGBA8, and its weights spread over the channels of each, [w₀ × 4, w₁ × 4]. A single
+    /// tap is paired with itself at weight 0. Nil when a pixel has more taps.
+    public var pairs: (offsets: [SIMD2<Int32>], weights: [SIMD8<UInt16>])? {
+        let count = starts.count
+        guard (0..<count).allSatisfy({ offsets[$0 + 1] - offsets[$0] <= 2 }) else { return nil }
+        var byteOffsets: [SIMD2<Int32>] = [], pairWeights: [SIMD8<UInt16>] = []
+        byteOffsets.reserveCapacity(count)
+        pairWeights.reserveCapacity(count)
+        for i in 0..<count {
+            let first = Int(offsets[i]), two = offsets[i + 1] - offsets[i] == 2
+            let w0 = UInt16(weights[first]), w1 = two ? UInt16(weights[first + 1]) : 0
+            byteOffsets.append(SIMD2(starts[i] * 4, (starts[i] + (two ? 1 : 0)) * 4))
+            pairWeights.append(SIMD8(w0, w0, w0, w0, w1, w1, w1, w1))
+        }
+        return (byteOffsets, pairWeights)
+    }
+
     /// Destination pixel `i`'s first source index, and where its weights are in `weights`.
     public func taps(of i: Int) -> (start: Int, weights: Range<Int>) {
         (Int(starts[i]), Int(offsets[i])..<Int(offsets[i + 1]))

@@ -85,8 +85,19 @@ final class KernelIdentityTests: XCTestCase {
                 let opacity = UInt8(round % 2 == 0 ? 255 : random.next(0...255)), clip = random.clip(width, 6)
                 var fast = target
                 fast.draw(image, into: destination, covering: covering, opacity: opacity, clip: clip)
-                XCTAssertEqual(fast.pixels, ScalarReference.draw(target, image, into: destination, covering: covering,
-                                                                 opacity: opacity, clip: clip), "\(width) round \(round)")
+                let expected = ScalarReference.draw(target, image, into: destination, covering: covering, opacity: opacity, clip: clip)
+                XCTAssertEqual(fast.pixels, expected, "\(width) round \(round)")
+                // Through a cache: resampled once, drawn again with a smaller clip (a hit, when the
+                // first draw covered its pixels) and with the first one's (a hit).
+                let cache = ResampleCache(), smaller = random.clip(width, 6)
+                var first = target, second = target, third = target
+                first.draw(image, into: destination, covering: covering, opacity: opacity, clip: clip, cache: cache, key: "image")
+                second.draw(image, into: destination, covering: covering, opacity: opacity, clip: smaller, cache: cache, key: "image")
+                third.draw(image, into: destination, covering: covering, opacity: opacity, clip: clip, cache: cache, key: "image")
+                XCTAssertEqual(first.pixels, expected, "\(width) round \(round), cached")
+                XCTAssertEqual(second.pixels, ScalarReference.draw(target, image, into: destination, covering: covering,
+                                                                   opacity: opacity, clip: smaller), "\(width) round \(round), reused")
+                XCTAssertEqual(third.pixels, expected, "\(width) round \(round), reused again")
             }
         }
     }
