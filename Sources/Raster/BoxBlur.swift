@@ -47,18 +47,54 @@ extension Bitmap {
     /// wraps modulo 2³², and the difference is still exact because every window sum fits 32 bits.
     private static func blurRows(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
                                  radius r: Int, reciprocal: UInt32) {
-        var prefix = [UInt32](repeating: 0, count: (width + 2 * r + 2) * 4)
+        forEachRow(from: source, into: &destination, width: width, height: height, radius: r,
+                   prefixLanes: UInt32.self) { s, d, prefix in
+            blurRow(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
+        }
+    }
+
+    /// Calls `body` with each row of `source`, the same row of `destination`, and a scratch buffer
+    /// for the row's prefix sums in `Lane`s (see `fillPrefix`).
+    static func forEachRow<Lane: FixedWidthInteger>(from source: [UInt8], into destination: inout [UInt8], width: Int,
+                                                    height: Int, radius r: Int, prefixLanes: Lane.Type,
+                                                    _ body: (UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
+        var prefix = [Lane](repeating: 0, count: (width + 2 * r + 2) * 4)
         source.withUnsafeBufferPointer { src in
             destination.withUnsafeMutableBufferPointer { dst in
                 prefix.withUnsafeMutableBytes { p in
                     for y in 0..<height {
-                        blurRow(UnsafeRawPointer(src.baseAddress! + y * width * 4),
-                                into: UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4),
-                                prefix: p.baseAddress!, width: width, radius: r, reciprocal: reciprocal)
+                        body(UnsafeRawPointer(src.baseAddress! + y * width * 4),
+                             UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4), p.baseAddress!)
                     }
                 }
             }
         }
+    }
+
+    /// P[0] = 0 and P[j + 1] = P[j] + the pixel at j − r, clamped to the row, for j < width + 2r:
+    /// the prefix sums of a row extended by its edge pixels, four channels in `Lane`s each, modulo
+    /// the lane's range.
+    @inline(__always)
+    static func fillPrefix<Lane: FixedWidthInteger & SIMDScalar>(_ s: UnsafeRawPointer, prefix: UnsafeMutableRawPointer,
+                                                                 width: Int, radius r: Int, lanes: Lane.Type) {
+        let step = MemoryLayout<SIMD4<Lane>>.stride
+        var running = SIMD4<Lane>()
+        prefix.storeBytes(of: running, as: SIMD4<Lane>.self)
+        var j = 0
+        @inline(__always) func add(_ pixel: SIMD4<Lane>) {
+            running &+= pixel
+            j &+= 1
+            prefix.storeBytes(of: running, toByteOffset: j &* step, as: SIMD4<Lane>.self)
+        }
+        @inline(__always) func pixel(_ x: Int) -> SIMD4<Lane> {
+            SIMD4<Lane>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+        }
+        // Three runs, so that no index needs clamping: the first pixel r times, the row, the last
+        // pixel r times.
+        let first = pixel(0), last = pixel(width &- 1)
+        for _ in 0..<r { add(first) }
+        for x in 0..<width { add(pixel(x)) }
+        for _ in 0..<r { add(last) }
     }
 
     /// One row of `blurRows`, out of line with plain arguments like `blurRowNarrow`.

@@ -8,7 +8,8 @@ extension Bitmap {
                            passes: Int, reciprocal: UInt16) {
         var first = [UInt16](repeating: 0, count: width * 4), second = first
         for _ in 0..<passes {
-            forEachRow(from: a, into: &b, width: width, height: height, radius: r) { s, d, prefix in
+            forEachRow(from: a, into: &b, width: width, height: height, radius: r,
+                       prefixLanes: UInt16.self) { s, d, prefix in
                 blurRowHalves(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
             }
             blurColumnsHalves(from: b, into: &a, width: width, height: height, radius: r, reciprocal: reciprocal,

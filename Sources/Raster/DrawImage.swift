@@ -1,7 +1,7 @@
 /// An image resampled to a destination rectangle, over the pixels `area` of a target: the rows
 /// that `Bitmap.draw` blends. Taps depend only on a pixel's position, so any part of it is what
 /// resampling that part alone gives.
-public struct ResampledImage {
+struct ResampledImage {
     /// Where the whole image lands, in 1/256 pixels of the target.
     let destination: FixedRect
     let area: PixelRect

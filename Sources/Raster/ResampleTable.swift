@@ -79,7 +79,7 @@ public struct ResampleTable {
     /// averaging that shrinks by little): for each, the byte offsets of its two source pixels in a
     /// row of RGBA8, and its weights spread over the channels of each, [w₀ × 4, w₁ × 4]. A single
     /// tap is paired with itself at weight 0. Nil when a pixel has more taps.
-    public var pairs: (offsets: [SIMD2<Int32>], weights: [SIMD8<UInt16>])? {
+    var pairs: (offsets: [SIMD2<Int32>], weights: [SIMD8<UInt16>])? {
         let count = starts.count
         guard (0..<count).allSatisfy({ offsets[$0 + 1] - offsets[$0] <= 2 }) else { return nil }
         var byteOffsets: [SIMD2<Int32>] = [], pairWeights: [SIMD8<UInt16>] = []
