@@ -10,6 +10,9 @@ public struct Coverage {
     public let bounds: PixelRect
     private let columns: [Int32]
     private let rows: [Int32]
+    /// The coverage of a row that the shape covers from top to bottom, before corners: the columns'
+    /// alone. Most rows are such rows, so it is worked out once and copied.
+    private let interior: [UInt8]
     private let corners: [RoundedRect]
 
     /// - Parameters:
@@ -22,6 +25,7 @@ public struct Coverage {
             : area.pixelBounds.intersection(PixelRect(x: 0, y: 0, width: targetWidth, height: targetHeight))
         columns = Coverage.spans(from: area.minX, to: area.maxX, first: bounds.x, count: bounds.width)
         rows = Coverage.spans(from: area.minY, to: area.maxY, first: bounds.y, count: bounds.height)
+        interior = columns.map { UInt8((Int($0) * fixedOne * 255 + 32768) >> 16) }
         corners = (shape.radius > 0 ? [shape] : []) + clip.rounded
     }
 
@@ -38,18 +42,9 @@ public struct Coverage {
     @inline(__always)
     public func forEachRow(_ body: (_ y: Int, _ coverage: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         var buffer = [UInt8](repeating: 0, count: bounds.width)
-        // Every row that the shape covers from top to bottom starts from the same coverage: the
-        // columns' alone. It is worked out once and copied.
-        var interior = [UInt8](repeating: 0, count: bounds.width)
-        interior.withUnsafeMutableBufferPointer { scale($0, by: fixedOne) }
         try buffer.withUnsafeMutableBufferPointer { out in
             for y in bounds.y..<bounds.maxY {
-                if rows[y - bounds.y] == fixedOne {
-                    interior.withUnsafeBufferPointer { _ = out.initialize(from: $0) }
-                    for shape in corners { applyCorners(of: shape, row: y, into: out) }
-                } else {
-                    row(y, into: out)
-                }
+                row(y, into: out)
                 try body(y, UnsafeBufferPointer(out))
             }
         }
@@ -57,7 +52,11 @@ public struct Coverage {
 
     /// Writes the coverage of pixel row `y` (absolute) into `out[0..<bounds.width]`.
     public func row(_ y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
-        scale(out, by: Int(rows[y - bounds.y]))
+        if rows[y - bounds.y] == fixedOne {
+            interior.withUnsafeBufferPointer { _ = out.update(fromContentsOf: $0) }
+        } else {
+            scale(out, by: Int(rows[y - bounds.y]))
+        }
         for shape in corners { applyCorners(of: shape, row: y, into: out) }
     }
 

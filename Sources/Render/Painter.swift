@@ -125,11 +125,10 @@ struct Painter: Sendable {
         }
         try drawContent(plain, into: &blurred, contentScope, opacity: 255)
         blurred.boxBlur(radius: radius)
-        if let tint = blur.effect.tint { blurred.tint(premultiplied(tint)) }
-        let shape = RoundedRect(rect: device(item.frame, layerScope), radius: fixedLength(item.cornerRadius))
-        blurred.mask(to: shape, atLeastAlphaOf: item.clipsToBounds ? nil : sharp)
-        sharp.mix(with: blurred, fraction65536: Int((blur.opacity * 65536).rounded()))
-        target.composite(sharp, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
+        let overlay = Overlay(bitmap: blurred, tint: blur.effect.tint.map(premultiplied),
+                              shape: RoundedRect(rect: device(item.frame, layerScope), radius: fixedLength(item.cornerRadius)),
+                              keepsLayerOutline: !item.clipsToBounds, fraction65536: Int((blur.opacity * 65536).rounded()))
+        target.composite(sharp, overlay: overlay, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
     /// Draws `item` into a transparent layer covering what it draws, then composites the layer

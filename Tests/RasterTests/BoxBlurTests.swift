@@ -69,17 +69,6 @@ final class BoxBlurTests: XCTestCase {
         XCTAssertEqual(b.boxBlurred(radius: 0), b)
     }
 
-    func testMixAndTint() {
-        let black = Bitmap(width: 1, height: 1, fill: StraightColor(r: 0, g: 0, b: 0).premultiplied)
-        let white = Bitmap(width: 1, height: 1, fill: StraightColor(r: 255, g: 255, b: 255).premultiplied)
-        XCTAssertEqual(black.mixed(with: white, fraction65536: 0), black)
-        XCTAssertEqual(black.mixed(with: white, fraction65536: 65536), white)
-        XCTAssertEqual(black.mixed(with: white, fraction65536: 16384).pixel(x: 0, y: 0).r, 64, "255 / 4 = 63.75")
-        let tint = StraightColor(r: 255, g: 255, b: 255, a: 51).premultiplied   // white at 20 %
-        XCTAssertEqual(black.tinted(tint).pixel(x: 0, y: 0).straight, StraightColor(r: 51, g: 51, b: 51))
-        XCTAssertEqual(Bitmap(width: 1, height: 1).tinted(tint), Bitmap(width: 1, height: 1), "no tint where there is no content")
-    }
-
     /// The vectorized blur against the scalar definition, bit for bit, on random pixels of every
     /// size from 0 to 17 on each side (so every vector tail length occurs) and on wider ones.
     func testVectorKernelMatchesTheScalarDefinition() {

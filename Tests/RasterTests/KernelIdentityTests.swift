@@ -102,16 +102,25 @@ final class KernelIdentityTests: XCTestCase {
         }
     }
 
-    func testMixAndTint() {
+    func testOverlayComposite() {
         var random = Random(state: 17)
         for width in 0...17 {
-            for round in 0..<6 {
-                let a = noiseBitmap(width: width, height: 3, seed: UInt64(width * 7 + round))
-                let b = noiseBitmap(width: width, height: 3, seed: UInt64(width * 7 + round + 1000))
-                let f = [0, 1, 32768, 65535, 65536, random.next(0...65536)][round]
-                XCTAssertEqual(a.mixed(with: b, fraction65536: f).pixels, ScalarReference.mixed(a, b, fraction65536: f), "\(width) f \(f)")
-                let tint = round == 0 ? StraightColor(r: 255, g: 255, b: 255, a: 38).premultiplied : random.color()
-                XCTAssertEqual(a.tinted(tint).pixels, ScalarReference.tinted(a, tint), "\(width) tint \(tint)")
+            for round in 0..<8 {
+                let target = mostlyOpaque(width, 4, seed: UInt64(width * 29 + round), opaque: round % 2 == 1)
+                let lw = max(1, width + random.next(-2...3)), lh = random.next(1...6)
+                let layer = mostlyOpaque(lw, lh, seed: UInt64(round * 89 + width), opaque: round % 3 != 0)
+                let over = noiseBitmap(width: lw, height: lh, seed: UInt64(width * 7 + round + 1000))
+                let f = [0, 1, 32768, 65535, 65536, random.next(0...65536), random.next(0...65536), random.next(0...65536)][round]
+                let tint = round == 0 ? StraightColor(r: 255, g: 255, b: 255, a: 38).premultiplied
+                    : round == 1 ? nil : random.color()
+                let shape = RoundedRect(rect: random.rect(in: lw, lh), radius: random.next(0...900))
+                let overlay = Overlay(bitmap: over, tint: tint, shape: shape, keepsLayerOutline: round % 2 == 0, fraction65536: f)
+                let x = random.next(-3...3), y = random.next(-3...3), opacity = UInt8(round % 4 == 0 ? 255 : random.next(1...255))
+                let clip = random.clip(width, 4)
+                var fast = target
+                fast.composite(layer, overlay: overlay, x: x, y: y, opacity: opacity, clip: clip)
+                XCTAssertEqual(fast.pixels, ScalarReference.composite(target, layer, overlay: overlay, x: x, y: y, opacity: opacity, clip: clip),
+                               "\(width) round \(round)")
             }
         }
     }

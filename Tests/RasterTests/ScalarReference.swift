@@ -125,19 +125,32 @@ extension ScalarReference {
 }
 
 extension ScalarReference {
-    static func mixed(_ a: Bitmap, _ b: Bitmap, fraction65536 f: Int) -> [UInt8] {
-        let f = max(0, min(65536, f)), g = 65536 - f
-        return zip(a.pixels, b.pixels).map { UInt8((Int($0) * g + Int($1) * f + 32768) >> 16) }
-    }
-
-    static func tinted(_ bitmap: Bitmap, _ color: PremultipliedColor) -> [UInt8] {
-        var p = bitmap.pixels
-        guard color.a != 0 else { return p }
-        let tint = [Int(color.r), Int(color.g), Int(color.b)], keep = 255 - Int(color.a)
-        for i in stride(from: 0, to: p.count, by: 4) {
-            for c in 0..<3 { p[i + c] = UInt8(div255(tint[c] * Int(p[i + 3]) + Int(p[i + c]) * keep)) }
+    /// The layer with E4's overlay laid over it, composited: the overlay tinted, masked and mixed
+    /// over the whole layer, one step after another.
+    static func composite(_ bitmap: Bitmap, _ layer: Bitmap, overlay: Overlay, x: Int, y: Int, opacity: UInt8, clip: Clip) -> [UInt8] {
+        var over = overlay.bitmap.pixels
+        if let color = overlay.tint, color.a != 0 {
+            let tint = [Int(color.r), Int(color.g), Int(color.b)], keep = 255 - Int(color.a)
+            for i in stride(from: 0, to: over.count, by: 4) {
+                for c in 0..<3 { over[i + c] = UInt8(div255(tint[c] * Int(over[i + 3]) + Int(over[i + c]) * keep)) }
+            }
         }
-        return p
+        let shape = Coverage(shape: overlay.shape, clip: Clip(pixelWidth: layer.width, pixelHeight: layer.height),
+                             targetWidth: layer.width, targetHeight: layer.height)
+        let rows = coverageRows(shape)
+        for py in 0..<layer.height {
+            for px in 0..<layer.width {
+                let inside = shape.bounds.y <= py && py < shape.bounds.maxY && shape.bounds.x <= px && px < shape.bounds.maxX
+                var m = inside ? Int(rows[py - shape.bounds.y][px - shape.bounds.x]) : 0
+                let i = (py * layer.width + px) * 4
+                if overlay.keepsLayerOutline { m = max(m, Int(layer.pixels[i + 3])) }
+                for c in 0..<4 { over[i + c] = UInt8(div255(Int(over[i + c]) * m)) }
+            }
+        }
+        let f = overlay.fraction65536, g = 65536 - f
+        let mixed = zip(layer.pixels, over).map { UInt8((Int($0) * g + Int($1) * f + 32768) >> 16) }
+        return composite(bitmap, Bitmap(width: layer.width, height: layer.height, premultiplied: mixed)!,
+                         x: x, y: y, opacity: opacity, clip: clip)
     }
 }
 
