@@ -93,9 +93,15 @@ public struct Coverage {
         }
     }
 
+    /// value = min(value, clamp(r − ⌊√(dx² + dy²)⌋ + ½, 0, 1) as 0…255). Only the ring within half
+    /// a pixel of the arc needs the root: a squared distance below (r − ½ + 1/256)² leaves the value
+    /// as it is (d ≤ r − ½), and one of at least (r + ½)² gives 0.
     @inline(__always)
     private func limit(_ value: inout UInt8, dx: Int, dy: Int, r: Int) {
-        let d = integerSquareRoot(dx * dx + dy * dy)
+        let n = dx * dx + dy * dy, inner = r - fixedOne / 2 + 1, outer = r + fixedOne / 2
+        if inner > 0 && n < inner * inner { return }
+        if n >= outer * outer { value = 0; return }
+        let d = integerSquareRoot(n)
         let c = max(0, min(fixedOne, r - d + fixedOne / 2))
         value = min(value, UInt8((c * 255 + 128) >> 8))
     }

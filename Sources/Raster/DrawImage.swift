@@ -166,7 +166,9 @@ extension Bitmap {
     /// A pixel's four channels go through one vector of 32-bit lanes: every weight × value is
     /// below 2¹⁴ × 2⁸, and so is their sum.
     func resampleRows(_ range: ClosedRange<Int>, with table: ResampleTable, count: Int) -> [UInt16] {
-        var out = [UInt16](repeating: 0, count: range.count * count * 4)
+        // Every value is written below: no need to zero them first.
+        let values = range.count * count * 4
+        var out = [UInt16](unsafeUninitializedCapacity: values) { _, initialized in initialized = values }
         let w = width, weights = table.weights
         if let (offsets, pairWeights) = table.pairs {
             pixels.withUnsafeBytes { src in
