@@ -17,15 +17,40 @@ public struct Bitmap: Equatable, Sendable {
             pixels = [UInt8](repeating: 0, count: width * height * 4)
             return
         }
-        // Written once, with the colour, rather than zeroed first.
+        pixels = Bitmap.filled(width: width, height: height, with: fill, hidden: Occluders())
+    }
+
+    /// A bitmap filled with one colour except where `hidden` says later drawing covers it. Those
+    /// pixels are left as the allocator gives them (in debug builds, opaque magenta, so that a
+    /// pixel wrongly left out shows in every test), and the caller draws them.
+    public init(width: Int, height: Int, fill: PremultipliedColor, hidden: Occluders) {
+        precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
+        self.width = width
+        self.height = height
+        pixels = Bitmap.filled(width: width, height: height, with: fill, hidden: hidden)
+    }
+
+    /// Written once, with the colour, rather than zeroed first.
+    private static func filled(width: Int, height: Int, with fill: PremultipliedColor, hidden: Occluders) -> [UInt8] {
         let bytes = width * height * 4
-        pixels = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
+        let hidden = hidden.within(PixelRect(x: 0, y: 0, width: width, height: height))
+        let one = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
+        let four = SIMD4<UInt32>(repeating: one)
+        return [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
             let raw = UnsafeMutableRawBufferPointer(buffer)
-            let one = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
-            let four = SIMD4<UInt32>(repeating: one)
-            var i = 0
-            while i + 16 <= bytes { raw.storeBytes(of: four, toByteOffset: i, as: SIMD4<UInt32>.self); i += 16 }
-            while i < bytes { raw.storeBytes(of: one, toByteOffset: i, as: UInt32.self); i += 4 }
+            #if DEBUG
+            if !hidden.isEmpty {
+                for i in stride(from: 0, to: bytes, by: 4) { raw.storeBytes(of: 0xFFFF_00FF as UInt32, toByteOffset: i, as: UInt32.self) }
+            }
+            #endif
+            for y in 0..<height {
+                hidden.forEachGap(row: y, from: 0, to: width) { start, end in
+                    var i = (y * width + start) * 4
+                    let stop = (y * width + end) * 4
+                    while i + 16 <= stop { raw.storeBytes(of: four, toByteOffset: i, as: SIMD4<UInt32>.self); i += 16 }
+                    while i < stop { raw.storeBytes(of: one, toByteOffset: i, as: UInt32.self); i += 4 }
+                }
+            }
             count = bytes
         }
     }
@@ -54,6 +79,11 @@ public struct Bitmap: Equatable, Sendable {
             }
         }
         self.width = width; self.height = height; pixels = out
+    }
+
+    /// Whether every pixel is opaque.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 } }
     }
 
     /// The straight-alpha RGBA8 bytes that files carry. The only place colour is un-premultiplied.

@@ -1,14 +1,18 @@
 extension Bitmap {
-    /// Fills a (possibly rounded) rectangle with a colour, source-over, anti-aliased, inside `clip`.
-    public mutating func fill(_ shape: RoundedRect, color: PremultipliedColor, clip: Clip) {
+    /// Fills a (possibly rounded) rectangle with a colour, source-over, anti-aliased, inside `clip`,
+    /// leaving out the pixels that `hidden` says later drawing covers.
+    public mutating func fill(_ shape: RoundedRect, color: PremultipliedColor, clip: Clip, hidden: Occluders = Occluders()) {
         guard color.a != 0 else { return }
         let coverage = Coverage(shape: shape, clip: clip, targetWidth: width, targetHeight: height)
         let area = coverage.bounds
         guard !area.isEmpty else { return }
-        let w = width
+        let w = width, hidden = hidden.within(area)
         pixels.withUnsafeMutableBufferPointer { dst in
             coverage.forEachRow { y, cov in
-                SpanBlend.fill(dst, at: (y * w + area.x) * 4, color: color, coverage: cov, count: area.width)
+                hidden.forEachGap(row: y, from: area.x, to: area.maxX) { start, end in
+                    SpanBlend.fill(dst, at: (y * w + start) * 4, color: color,
+                                   coverage: UnsafeBufferPointer(rebasing: cov[(start - area.x)...]), count: end - start)
+                }
             }
         }
     }

@@ -10,6 +10,9 @@ struct PaintScope {
     var contentSpaces: [ContentSpace] = []
     /// Images resampled inside a blurred view, which draws its content twice.
     var resampled: ResampleCache?
+    /// On the screen, what the items drawn after the one being drawn cover with opaque pixels.
+    /// Nil inside layers, which are composited, so that nothing under them is sure to be covered.
+    var covered: Occluders?
 
     /// The whole screen, as the frame's own bitmap.
     static let screen = PaintScope(origin: (0, 0))

@@ -15,6 +15,16 @@ struct Painter: Sendable {
     /// Loaded fonts by path; every label's font is here (the renderer loads them up front).
     let fonts: [String: Font]
     let sceneFile: String
+    /// The images whose every pixel is opaque.
+    let opaqueImages: Set<String>
+    /// Whether pixels that items drawn later cover are left out (`Occluders`). Off only in tests,
+    /// which check that leaving them out changes no pixel.
+    var hidesCovered = true
+
+    init(scale: Double, images: [String: Bitmap], fonts: [String: Font], sceneFile: String) {
+        self.scale = scale; self.images = images; self.fonts = fonts; self.sceneFile = sceneFile
+        opaqueImages = Set(images.filter { $0.value.isOpaque }.keys)
+    }
 
     /// The font file a label draws with.
     static func fontPath(_ label: Label) -> String {
@@ -23,16 +33,35 @@ struct Painter: Sendable {
 
     /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
     func paint(_ items: [DisplayItem], width: Int, height: Int, background: Color) throws -> Bitmap {
-        var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background))
-        for item in items { try draw(item, into: &bitmap, .screen) }
+        guard hidesCovered else {
+            var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background))
+            for item in items { try draw(item, into: &bitmap, .screen) }
+            return bitmap
+        }
+        let covers = covers(from: items, width: width, height: height)
+        var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background), hidden: covers[0])
+        for (k, item) in items.enumerated() {
+            var scope = PaintScope.screen
+            scope.covered = covers[k + 1]
+            try draw(item, into: &bitmap, scope)
+        }
         return bitmap
+    }
+
+    /// The item's alpha as a byte.
+    func opacity(of item: DisplayItem) -> UInt8 { UInt8((max(0, min(1, item.alpha)) * 255).rounded()) }
+
+    /// Whether the item is drawn with its blur (E4): a blur that shows, of at least one pixel.
+    func isBlurred(_ item: DisplayItem) -> Bool {
+        guard let blur = item.blur else { return false }
+        return blur.opacity > 0 && pixels(blur.radius) > 0
     }
 
     /// Draws one item and its children.
     private func draw(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope) throws {
-        let opacity = UInt8((max(0, min(1, item.alpha)) * 255).rounded())
+        let opacity = opacity(of: item)
         guard opacity > 0 else { return }
-        if let blur = item.blur, blur.opacity > 0, pixels(blur.radius) > 0 {
+        if let blur = item.blur, isBlurred(item) {
             try drawBlurred(item, blur, into: &target, scope, opacity: opacity)
             return
         }
@@ -47,7 +76,15 @@ struct Painter: Sendable {
         }
         if let background = item.background {
             let shape = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
-            target.fill(shape, color: premultiplied(background).scaled(by: opacity), clip: clip(item.clips, target, scope))
+            // Under everything else the view draws, and what is drawn after it.
+            var hidden = Occluders()
+            if let covered = scope.covered {
+                var content = item
+                content.background = nil
+                hidden = covered + self.opaque(content, width: target.width, height: target.height)
+            }
+            target.fill(shape, color: premultiplied(background).scaled(by: opacity), clip: clip(item.clips, target, scope),
+                        hidden: hidden)
         }
         try drawContent(item, into: &target, scope, opacity: opacity)
     }
@@ -64,7 +101,12 @@ struct Painter: Sendable {
             try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
                                  color: premultiplied(label.color).scaled(by: opacity), clip: clip, into: &target)
         }
-        for child in item.children { try draw(child, into: &target, scope) }
+        let later = scope.covered.map { _ in covers(from: item.children, width: target.width, height: target.height) }
+        for (k, child) in item.children.enumerated() {
+            var childScope = scope
+            if let covered = scope.covered, let later { childScope.covered = covered + later[k + 1] }
+            try draw(child, into: &target, childScope)
+        }
     }
 
     /// A label laid out in its view, in screen pixels: aligned horizontally in the frame, centred
@@ -172,7 +214,12 @@ struct Painter: Sendable {
 
     /// The device clip of a list of clip shapes in `scope`, inside `target`.
     private func clip(_ shapes: [ClipShape], _ target: Bitmap, _ scope: PaintScope) -> Clip {
-        var clip = Clip(pixelWidth: target.width, pixelHeight: target.height)
+        clip(shapes, width: target.width, height: target.height, scope)
+    }
+
+    /// The device clip of a list of clip shapes in `scope`, inside a bitmap of this size.
+    func clip(_ shapes: [ClipShape], width: Int, height: Int, _ scope: PaintScope) -> Clip {
+        var clip = Clip(pixelWidth: width, pixelHeight: height)
         for (index, shape) in shapes.enumerated() where index >= scope.skipped {
             if let whole = scope.replacement(forClip: index) {
                 clip = clip.intersecting(RoundedRect(rect: whole, radius: 0))
@@ -185,7 +232,7 @@ struct Painter: Sendable {
 
     /// A rectangle in screen points in the device pixels of `scope`, moved out to whole pixels at
     /// the edges of views being blurred.
-    private func device(_ r: Rect, _ scope: PaintScope) -> FixedRect { scope.widen(fixed(r, scope.origin)) }
+    func device(_ r: Rect, _ scope: PaintScope) -> FixedRect { scope.widen(fixed(r, scope.origin)) }
 
     /// A rectangle in screen points as 1/256 pixels of a target whose (0, 0) is screen pixel `origin`.
     private func fixed(_ r: Rect, _ origin: (x: Int, y: Int)) -> FixedRect {
@@ -193,7 +240,7 @@ struct Painter: Sendable {
                   width: r.width * scale, height: r.height * scale)
     }
 
-    private func fixedLength(_ points: Double) -> Int { Int((points * scale * Double(fixedOne)).rounded()) }
+    func fixedLength(_ points: Double) -> Int { Int((points * scale * Double(fixedOne)).rounded()) }
 
     /// A length in points as whole device pixels.
     private func pixels(_ points: Double) -> Int { Int((points * scale).rounded()) }

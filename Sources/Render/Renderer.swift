@@ -14,7 +14,7 @@ public final class Renderer: Sendable {
     public let timeline: Timeline
     public let offsets: [Double]
     public let layout: Layout
-    private let painter: Painter
+    let painter: Painter
     /// Painting is a pure function of the display list: a frame whose list repeats the last one
     /// painted is those pixels.
     private let painted = LastMade<[DisplayItem], Bitmap>()
