@@ -1,14 +1,21 @@
 import Raster
 
-/// What items drawn onto the screen cover with opaque pixels, so that what lies under them is not
-/// drawn (see `Occluders`). Only drawing straight onto the screen counts: inside a layer, what is
-/// under an item still shows wherever the layer is translucent.
+/// What items cover with opaque pixels in the bitmap they are drawn into, so that what lies under
+/// them there is not drawn (see `Occluders`). A layer is a bitmap of its own: what its items cover
+/// is known inside it, and what it covers when composited only where it is opaque.
 extension Painter {
-    /// For each `k`, what `items[k...]` cover; one more, empty, at the end.
-    func covers(from items: [DisplayItem], width: Int, height: Int) -> [Occluders] {
+    /// For each `k`, what `items[k...]` cover in a bitmap of this size seen through `scope`; one
+    /// more, empty, at the end.
+    func covers(from items: [DisplayItem], width: Int, height: Int, _ scope: PaintScope) -> [Occluders] {
         var suffixes = [Occluders()]
-        for item in items.reversed() { suffixes.append(opaque(item, width: width, height: height) + suffixes.last!) }
+        for item in items.reversed() { suffixes.append(opaque(item, width: width, height: height, scope) + suffixes.last!) }
         return suffixes.reversed()
+    }
+
+    /// A clear bitmap for `items` to be drawn into through `scope`: what they cover is left unset.
+    func blank(width: Int, height: Int, for items: [DisplayItem], _ scope: PaintScope) -> Bitmap {
+        guard scope.covered != nil else { return Bitmap(width: width, height: height) }
+        return Bitmap(width: width, height: height, fill: .clear, hidden: covers(from: items, width: width, height: height, scope)[0])
     }
 
     /// What `item` and its children cover:
@@ -17,22 +24,23 @@ extension Painter {
     ///   nothing for its children, which are drawn in that layer;
     /// - for a view that is blurred, its own bounds where it clips to them and its background or
     ///   its image (covering the bounds) is opaque: then the sharp pixels, the blurred ones and
-    ///   their mix are all opaque there. Its children are drawn in its layer.
-    func opaque(_ item: DisplayItem, width: Int, height: Int) -> Occluders {
+    ///   their mix are all opaque there. Its children are drawn in its layer. Only outside the
+    ///   content pass of another blurred view, whose edges are widened.
+    func opaque(_ item: DisplayItem, width: Int, height: Int, _ scope: PaintScope) -> Occluders {
         guard opacity(of: item) == 255 else { return Occluders() }
-        let clip = clip(item.clips, width: width, height: height, .screen)
-        let bounds = RoundedRect(rect: device(item.frame, .screen), radius: fixedLength(item.cornerRadius))
+        let clip = clip(item.clips, width: width, height: height, scope)
+        let bounds = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
         let opaqueImage = item.image.map { opaqueImages.contains($0.asset) } ?? false
         if isBlurred(item) {
-            let imageFills = opaqueImage && contains(device(item.image!.frame, .screen), bounds.rect)
-            return item.clipsToBounds && (item.background?.a == 255 || imageFills) ? Occluders.interior(of: bounds, clip: clip) : Occluders()
+            let imageFills = opaqueImage && contains(device(item.image!.frame, scope), bounds.rect)
+            return scope.contentSpaces.isEmpty && item.clipsToBounds && (item.background?.a == 255 || imageFills) ? Occluders.interior(of: bounds, clip: clip) : Occluders()
         }
         var covered = Occluders()
         if item.background?.a == 255 { covered = Occluders.interior(of: bounds, clip: clip) }
         if opaqueImage, let image = item.image {
-            covered = covered + Occluders.interior(of: RoundedRect(rect: device(image.frame, .screen), radius: 0), clip: clip)
+            covered = covered + Occluders.interior(of: RoundedRect(rect: device(image.frame, scope), radius: 0), clip: clip)
         }
-        return item.children.reduce(covered) { $0 + opaque($1, width: width, height: height) }
+        return item.children.reduce(covered) { $0 + opaque($1, width: width, height: height, scope) }
     }
 
     private func contains(_ outer: FixedRect, _ inner: FixedRect) -> Bool {

@@ -10,8 +10,8 @@ struct PaintScope {
     var contentSpaces: [ContentSpace] = []
     /// Images resampled inside a blurred view, which draws its content twice.
     var resampled: ResampleCache?
-    /// On the screen, what the items drawn after the one being drawn cover with opaque pixels.
-    /// Nil inside layers, which are composited, so that nothing under them is sure to be covered.
+    /// What the items drawn after the one being drawn, into the same bitmap, cover with opaque
+    /// pixels; nil when nothing is left out (`Painter.hidesCovered`).
     var covered: Occluders?
 
     /// The whole screen, as the frame's own bitmap.
@@ -21,7 +21,7 @@ struct PaintScope {
     /// first `skipping` clip shapes. It belongs to the same content passes.
     func layer(covering bounds: PixelRect, skipping: Int) -> PaintScope {
         PaintScope(origin: (origin.x + bounds.x, origin.y + bounds.y), skipped: skipping, contentSpaces: contentSpaces,
-                   resampled: resampled)
+                   resampled: resampled, covered: covered.map { _ in Occluders() })
     }
 
     /// `rect` (1/256 pixels of this scope's bitmap) with each edge that reaches a blurred view's

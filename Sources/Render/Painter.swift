@@ -38,7 +38,7 @@ struct Painter: Sendable {
             for item in items { try draw(item, into: &bitmap, .screen) }
             return bitmap
         }
-        let covers = covers(from: items, width: width, height: height)
+        let covers = covers(from: items, width: width, height: height, .screen)
         var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background), hidden: covers[0])
         for (k, item) in items.enumerated() {
             var scope = PaintScope.screen
@@ -67,11 +67,7 @@ struct Painter: Sendable {
         }
         let primitives = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + (item.label == nil ? 0 : 1)
         if opacity < 255 && (primitives > 1 || !item.children.isEmpty) {
-            var opaque = item
-            opaque.alpha = 1
-            try inLayer(item, into: &target, scope, opacity: opacity) { layer, layerScope in
-                try draw(opaque, into: &layer, layerScope)
-            }
+            try inLayer(item, into: &target, scope, opacity: opacity)
             return
         }
         if let background = item.background {
@@ -81,7 +77,7 @@ struct Painter: Sendable {
             if let covered = scope.covered {
                 var content = item
                 content.background = nil
-                hidden = covered + self.opaque(content, width: target.width, height: target.height)
+                hidden = covered + self.opaque(content, width: target.width, height: target.height, scope)
             }
             target.fill(shape, color: premultiplied(background).scaled(by: opacity), clip: clip(item.clips, target, scope),
                         hidden: hidden)
@@ -101,7 +97,7 @@ struct Painter: Sendable {
             try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
                                  color: premultiplied(label.color).scaled(by: opacity), clip: clip, into: &target)
         }
-        let later = scope.covered.map { _ in covers(from: item.children, width: target.width, height: target.height) }
+        let later = scope.covered.map { _ in covers(from: item.children, width: target.width, height: target.height, scope) }
         for (k, child) in item.children.enumerated() {
             var childScope = scope
             if let covered = scope.covered, let later { childScope.covered = covered + later[k + 1] }
@@ -153,14 +149,15 @@ struct Painter: Sendable {
         var plain = item
         plain.blur = nil
         plain.alpha = 1
-        var sharp = Bitmap(width: bounds.width, height: bounds.height)
+        var sharp = blank(width: bounds.width, height: bounds.height, for: [plain], layerScope)
         try draw(plain, into: &sharp, layerScope)
 
         var contentScope = layerScope
         contentScope.contentSpaces.append(ContentSpace(exact: fixed(item.frame, (0, 0)),
                                                        clipIndex: item.clipsToBounds ? item.ancestorClipCount : nil))
         // The content, blurred in place.
-        var blurred = Bitmap(width: bounds.width, height: bounds.height)
+        // The background is drawn first and in full, so it may count among what covers.
+        var blurred = blank(width: bounds.width, height: bounds.height, for: [plain], contentScope)
         if let background = item.background {
             blurred.fill(RoundedRect(rect: device(item.frame, contentScope), radius: 0), color: premultiplied(background),
                          clip: clip(item.clips, blurred, contentScope))
@@ -173,15 +170,17 @@ struct Painter: Sendable {
         target.composite(sharp, overlay: overlay, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
-    /// Draws `item` into a transparent layer covering what it draws, then composites the layer
-    /// with `opacity` inside the ancestors' clips.
-    private func inLayer(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8,
-                         _ body: (inout Bitmap, PaintScope) throws -> Void) rethrows {
+    /// Draws `item`, opaque, into a transparent layer covering what it draws, then composites the
+    /// layer with `opacity` inside the ancestors' clips.
+    private func inLayer(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8) throws {
         let outer = clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope)
         let bounds = drawnBounds(item, scope, skipping: item.ancestorClipCount).intersection(outer.rect.pixelBounds)
         guard !bounds.isEmpty else { return }
-        var layer = Bitmap(width: bounds.width, height: bounds.height)
-        try body(&layer, scope.layer(covering: bounds, skipping: item.ancestorClipCount))
+        var opaque = item
+        opaque.alpha = 1
+        let layerScope = scope.layer(covering: bounds, skipping: item.ancestorClipCount)
+        var layer = blank(width: bounds.width, height: bounds.height, for: [opaque], layerScope)
+        try draw(opaque, into: &layer, layerScope)
         target.composite(layer, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
 
