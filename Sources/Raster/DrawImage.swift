@@ -170,6 +170,18 @@ extension Bitmap {
         let values = range.count * count * 4
         var out = [UInt16](unsafeUninitializedCapacity: values) { _, initialized in initialized = values }
         let w = width, weights = table.weights
+        if let start = table.identityStart {
+            // value × unit, rounded to 16 bits, is the value × 256: each byte widened.
+            pixels.withUnsafeBytes { src in
+                out.withUnsafeMutableBytes { dst in
+                    for (k, row) in range.enumerated() {
+                        Bitmap.widenRow(src.baseAddress! + (row * w + start) * 4, into: dst.baseAddress! + k * count * 8,
+                                        bytes: count * 4)
+                    }
+                }
+            }
+            return out
+        }
         if let (offsets, pairWeights) = table.pairs {
             pixels.withUnsafeBytes { src in
                 out.withUnsafeMutableBytes { dst in
@@ -211,6 +223,21 @@ extension Bitmap {
             }
         }
         return out
+    }
+
+    /// `destination[i]` = `source[i]` × 256 in 16 bits, for `bytes` bytes.
+    @inline(never)
+    static func widenRow(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, bytes: Int) {
+        var i = 0
+        while i &+ 8 <= bytes {
+            let v = SIMD8<UInt16>(truncatingIfNeeded: source.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
+            destination.storeBytes(of: v &<< 8, toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
+            i &+= 8
+        }
+        while i < bytes {
+            destination.storeBytes(of: UInt16(source.load(fromByteOffset: i, as: UInt8.self)) << 8, toByteOffset: i &* 2, as: UInt16.self)
+            i &+= 1
+        }
     }
 
     /// One row of the horizontal pass with at most two taps a pixel (`ResampleTable.pairs`): both

@@ -94,6 +94,15 @@ public struct ResampleTable {
         return (byteOffsets, pairWeights)
     }
 
+    /// When every destination pixel is one source pixel at full weight, the next one along (the
+    /// image at its own size, moved by whole pixels): the source index of the first.
+    var identityStart: Int? {
+        let count = starts.count
+        guard count > 0, weights.count == count, weights.allSatisfy({ $0 == ResampleTable.unit }),
+              (0..<count).allSatisfy({ starts[$0] == starts[0] + Int32($0) }) else { return nil }
+        return Int(starts[0])
+    }
+
     /// Destination pixel `i`'s first source index, and where its weights are in `weights`.
     public func taps(of i: Int) -> (start: Int, weights: Range<Int>) {
         (Int(starts[i]), Int(offsets[i])..<Int(offsets[i + 1]))

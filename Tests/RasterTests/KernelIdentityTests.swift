@@ -79,7 +79,12 @@ final class KernelIdentityTests: XCTestCase {
             for round in 0..<10 {
                 let target = mostlyOpaque(width, 6, seed: UInt64(width * 13 + round), opaque: true)
                 let image = mostlyOpaque(random.next(1...40), random.next(1...30), seed: UInt64(round * 71 + width), opaque: round % 3 != 0)
-                let destination = random.rect(in: width, 6)
+                // Every third round the image at its own width, moved by whole pixels across and by
+                // any amount down: the horizontal pass is a plain copy.
+                let destination = round % 3 == 2
+                    ? { let x = random.next(-8...4) * 256, y = random.next(-900...900)
+                        return FixedRect(minX: x, minY: y, maxX: x + image.width * 256, maxY: y + image.height * 256) }()
+                    : random.rect(in: width, 6)
                 let covering = round % 4 == 0 ? FixedRect(minX: destination.minX - 300, minY: destination.minY - 200,
                                                           maxX: destination.maxX + 255, maxY: destination.maxY + 100) : nil
                 let opacity = UInt8(round % 2 == 0 ? 255 : random.next(0...255)), clip = random.clip(width, 6)
