@@ -9,6 +9,10 @@ import Raster
 /// results strictly in order as they complete. No worker runs more than `window` frames ahead of
 /// the last one consumed, so memory stays flat however long the run, and no worker waits for the
 /// slowest frame of a batch. Output is byte-identical whatever `jobs` is.
+///
+/// The calling thread is one of the `jobs`: while the next frame in order is not ready, it makes a
+/// frame itself. So `jobs` threads keep `jobs` cores busy, and the in-order work (such as LZW)
+/// does not take a core from the workers.
 public struct FramePipeline {
     public let jobs: Int
     /// Frames made but not yet consumed, at most.
@@ -40,7 +44,7 @@ public struct FramePipeline {
         // Threads of their own, not the shared dispatch pool: a worker runs until the last frame,
         // and holding pool threads that long would starve other work, such as a signal handler.
         let finished = DispatchSemaphore(value: 0)
-        let workers = min(jobs, indices.count)
+        let workers = min(jobs, indices.count) - 1
         for _ in 0..<workers {
             Thread {
                 while let k = buffer.take() {
@@ -54,7 +58,16 @@ public struct FramePipeline {
             for _ in 0..<workers { finished.wait() }
         }
         for k in indices.indices {
-            try consume(indices[k], try buffer.next().get())
+            var made = buffer.poll()
+            while made == nil {
+                if let j = buffer.take(waiting: false) {
+                    buffer.put(j, Result { try prepare(indices[j]) })
+                    made = buffer.poll()
+                } else {
+                    made = buffer.next()
+                }
+            }
+            try consume(indices[k], try made!.get())
             done(k + 1)
         }
     }
@@ -73,12 +86,13 @@ private final class ReorderBuffer: @unchecked Sendable {
 
     init(count: Int, window: Int) { self.count = count; self.window = window }
 
-    /// The next frame for a worker to make, waiting while it would run too far ahead; nil when
-    /// every frame is taken or the run stopped.
-    func take() -> Int? {
+    /// The next frame for a worker to make, waiting while it would run too far ahead (or, not
+    /// `waiting`, nil then); nil when every frame is taken or the run stopped.
+    func take(waiting: Bool = true) -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while !stopped && nextToTake < count && nextToTake - nextToConsume >= window { condition.wait() }
+        while waiting && !stopped && nextToTake < count && nextToTake - nextToConsume >= window { condition.wait() }
+        guard nextToTake - nextToConsume < window else { return nil }
         guard !stopped, nextToTake < count else { return nil }
         nextToTake += 1
         return nextToTake - 1
@@ -96,6 +110,18 @@ private final class ReorderBuffer: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while ready[nextToConsume] == nil { condition.wait() }
+        return consumeNext()
+    }
+
+    /// The result for the next frame in order if it is made; nil, without waiting, if not.
+    func poll() -> Result<[Any], Error>? {
+        condition.lock()
+        defer { condition.unlock() }
+        return ready[nextToConsume] == nil ? nil : consumeNext()
+    }
+
+    /// Removes the next frame's result (there is one; the lock is held) and lets workers move on.
+    private func consumeNext() -> Result<[Any], Error> {
         let result = ready.removeValue(forKey: nextToConsume)!
         nextToConsume += 1
         condition.broadcast()

@@ -4,15 +4,22 @@ import Render
 import XCTest
 
 /// The sliding window: frames reach the sinks in order whatever the number of workers, no worker
-/// runs more than the window ahead of the consumer, and the first error ends the run.
+/// runs more than the window ahead of the consumer, no more threads make frames than `jobs`, and
+/// the first error ends the run.
 final class FramePipelineTests: XCTestCase {
     /// Records what it is given, and how many frames are made but not yet consumed.
     final class Recorder: FrameSink, @unchecked Sendable {
         let lock = NSLock()
         var inFlight = 0, most = 0
         var consumed: [Int] = []
+        var threads = Set<ObjectIdentifier>()
 
-        func made() { lock.withLock { inFlight += 1; most = max(most, inFlight) } }
+        func made() {
+            lock.withLock {
+                inFlight += 1; most = max(most, inFlight)
+                threads.insert(ObjectIdentifier(Thread.current))
+            }
+        }
 
         func prepare(_ index: Int, _ frame: Bitmap) throws -> Int { index * 10 + Int(frame.width) }
 
@@ -38,6 +45,9 @@ final class FramePipelineTests: XCTestCase {
             XCTAssertEqual(recorder.consumed, indices, "jobs \(jobs)")
             XCTAssertEqual(done, Array(1...indices.count))
             XCTAssertLessThanOrEqual(recorder.most, pipeline.window + 1, "jobs \(jobs): frames in flight")
+            XCTAssertLessThanOrEqual(recorder.threads.count, jobs, "jobs \(jobs): threads making frames")
+            // Nothing is made when the calling thread first looks, so it makes a frame itself.
+            XCTAssertTrue(recorder.threads.contains(ObjectIdentifier(Thread.current)), "jobs \(jobs): the calling thread is one of them")
         }
     }
 
