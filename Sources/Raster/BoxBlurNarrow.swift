@@ -95,14 +95,14 @@ extension Bitmap {
         let e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
         let bias = SIMD8<UInt16>(repeating: divisor.bias), multiplier = SIMD8<UInt32>(repeating: UInt32(divisor.multiplier))
         var i = 0
-        while i + 8 <= lanes {
-            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
+        while i &+ 8 <= lanes {
+            let v = sums.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self)
             let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: v &+ bias) &* multiplier) &>> 16)
             o.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: high &>> divisor.shift), toByteOffset: i, as: SIMD8<UInt8>.self)
             let slid = v &+ SIMD8<UInt16>(truncatingIfNeeded: e.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
                 &- SIMD8<UInt16>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-            sums.storeBytes(of: slid, toByteOffset: i * 2, as: SIMD8<UInt16>.self)
-            i += 8
+            sums.storeBytes(of: slid, toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
+            i &+= 8
         }
         let m = UInt32(divisor.multiplier), b = UInt32(divisor.bias), shiftBy = 16 + UInt32(divisor.shift)
         while i < lanes {
