@@ -126,8 +126,46 @@ extension Bitmap {
     static func resampleColumns(_ h: UnsafeBufferPointer<UInt16>, from first: Int, rowLength: Int,
                                 weights: UnsafeBufferPointer<Int32>, taps: Range<Int>,
                                 into out: UnsafeMutableBufferPointer<UInt8>) {
-        resampleColumns(h.baseAddress!, from: first, rowLength: rowLength, weights: weights.baseAddress!,
-                        taps: taps.lowerBound, taps.upperBound, into: out.baseAddress!)
+        if taps.count == 2 {
+            resampleColumns(h.baseAddress! + first, h.baseAddress! + first + rowLength, rowLength: rowLength,
+                            weights: SIMD8(repeating: UInt16(truncatingIfNeeded: weights[taps.lowerBound])),
+                            SIMD8(repeating: UInt16(truncatingIfNeeded: weights[taps.lowerBound + 1])), into: out.baseAddress!)
+        } else {
+            resampleColumns(h.baseAddress!, from: first, rowLength: rowLength, weights: weights.baseAddress!,
+                            taps: taps.lowerBound, taps.upperBound, into: out.baseAddress!)
+        }
+    }
+
+    /// `resampleColumns` with two taps (bilinear), rows `a` and `b` with weights wa and wb (in every
+    /// lane of `weightA` and `weightB`), in 16-bit lanes. Each product splits into its high and low 16 bits (`pmulhuw`, `pmullw`); with
+    /// the rounding term 2²¹ = 32 · 2¹⁶, the result (a·wa + b·wb + 2²¹) >> 22 is
+    /// (highA + highB + carry + 32) >> 6, where carry = (lowA + lowB) >> 16 comes from the floor
+    /// average of the low halves. The high halves add up to at most 2¹⁵, so nothing overflows.
+    @inline(never)
+    private static func resampleColumns(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, rowLength: Int,
+                                        weights weightA: SIMD8<UInt16>, _ weightB: SIMD8<UInt16>,
+                                        into out: UnsafeMutablePointer<UInt8>) {
+        let first = UnsafeRawPointer(a), second = UnsafeRawPointer(b), o = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x &+ 8 <= rowLength {
+            let va = first.loadUnaligned(fromByteOffset: x &* 2, as: SIMD8<UInt16>.self)
+            let vb = second.loadUnaligned(fromByteOffset: x &* 2, as: SIMD8<UInt16>.self)
+            let highA = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: va)
+                &* SIMD8<UInt32>(truncatingIfNeeded: weightA)) &>> 16)
+            let highB = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: vb)
+                &* SIMD8<UInt32>(truncatingIfNeeded: weightB)) &>> 16)
+            let lowA = va &* weightA, lowB = vb &* weightB
+            let carry = ((lowA &>> 1) &+ (lowB &>> 1) &+ (lowA & lowB & 1)) &>> 15
+            o.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: (highA &+ highB &+ carry &+ 32) &>> 6), toByteOffset: x,
+                         as: SIMD8<UInt8>.self)
+            x &+= 8
+        }
+        let shift = UInt32(ResampleTable.shift + 8), wa = UInt32(weightA[0]), wb = UInt32(weightB[0])
+        while x < rowLength {
+            let sum = UInt32(a[x]) &* wa &+ UInt32(b[x]) &* wb &+ (UInt32(1) << (shift - 1))
+            out[x] = UInt8(truncatingIfNeeded: sum >> shift)
+            x &+= 1
+        }
     }
 
     /// `resampleColumns`, out of line with plain arguments, so that the compiler keeps its vector
