@@ -77,11 +77,11 @@ extension Bitmap {
         let a = UnsafeMutableRawPointer(one.baseAddress!), b = UnsafeMutableRawPointer(two.baseAddress!)
         let o = UnsafeMutableRawPointer(out)
         var i = 0
-        while i + 8 <= lanes {
-            o.storeBytes(of: divideHalves(a.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self),
-                                          b.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self), reciprocal: reciprocal),
+        while i &+ 8 <= lanes {
+            o.storeBytes(of: divideHalves(a.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self),
+                                          b.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self), reciprocal: reciprocal),
                          toByteOffset: i, as: SIMD8<UInt8>.self)
-            i += 8
+            i &+= 8
         }
         while i < lanes { out[i] = divideHalves(one[i], two[i], reciprocal: reciprocal); i += 1 }
         slideHalves(a, b, lanes: lanes, leaving: UnsafeRawPointer(leaving), crossing: UnsafeRawPointer(crossing),
@@ -95,13 +95,13 @@ extension Bitmap {
             SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
         }
         var i = 0
-        while i + 8 <= lanes {
+        while i &+ 8 <= lanes {
             let across = row(c, i)
-            a.storeBytes(of: a.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ across &- row(l, i),
-                         toByteOffset: i * 2, as: SIMD8<UInt16>.self)
-            b.storeBytes(of: b.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self) &+ row(e, i) &- across,
-                         toByteOffset: i * 2, as: SIMD8<UInt16>.self)
-            i += 8
+            a.storeBytes(of: a.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self) &+ across &- row(l, i),
+                         toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
+            b.storeBytes(of: b.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self) &+ row(e, i) &- across,
+                         toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
+            i &+= 8
         }
         while i < lanes {
             let across = UInt16(c.load(fromByteOffset: i, as: UInt8.self))
