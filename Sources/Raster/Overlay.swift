@@ -90,7 +90,7 @@ enum OverlayRow {
         let s = UnsafeRawPointer(src), o = UnsafeMutableRawPointer(out)
         @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { (t &+ (t &>> 8)) &>> 8 }
         var i = 0
-        while i + 16 <= bytes {
+        while i &+ 16 <= bytes {
             let pixels = s.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt32>.self)
             let alpha = unsafeBitCast((pixels &>> 24) &* 0x0001_0001, to: SIMD8<UInt16>.self)
             let words = unsafeBitCast(pixels, to: SIMD8<UInt16>.self)
@@ -98,7 +98,7 @@ enum OverlayRow {
             let high = div255(highTint &* alpha &+ (words &>> 8) &* keepLanes &+ 128)
             let colours = unsafeBitCast(low | high &<< 8, to: SIMD4<UInt32>.self)
             o.storeBytes(of: (colours & ~alphaBits) | (pixels & alphaBits), toByteOffset: i, as: SIMD4<UInt32>.self)
-            i += 16
+            i &+= 16
         }
         while i < bytes {
             let a = Int(src[i + 3])
@@ -148,12 +148,12 @@ enum OverlayRow {
         }
         let s = UnsafeRawPointer(layer), o = UnsafeMutableRawPointer(out)
         var i = 0
-        while i + 16 <= bytes {
+        while i &+ 16 <= bytes {
             let a = s.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt16>.self)
             let b = o.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt16>.self)
             let low = mixed(a & 0xFF, b & 0xFF), high = mixed(a &>> 8, b &>> 8)
             o.storeBytes(of: low | high &<< 8, toByteOffset: i, as: SIMD8<UInt16>.self)
-            i += 16
+            i &+= 16
         }
         while i < bytes { out[i] = UInt8((Int(layer[i]) * g + Int(out[i]) * f + 32768) >> 16); i += 1 }
     }
