@@ -33,7 +33,8 @@ extension Painter {
         let opaqueImage = item.image.map { opaqueImages.contains($0.asset) } ?? false
         if isBlurred(item) {
             let imageFills = opaqueImage && contains(device(item.image!.frame, scope), bounds.rect)
-            return scope.contentSpaces.isEmpty && item.clipsToBounds && (item.background?.a == 255 || imageFills) ? Occluders.interior(of: bounds, clip: clip) : Occluders()
+            let filled = item.clipsToBounds && (item.background?.a == 255 || imageFills)
+            return scope.contentSpaces.isEmpty && filled ? Occluders.interior(of: bounds, clip: clip) : Occluders()
         }
         var covered = Occluders()
         if item.background?.a == 255 { covered = Occluders.interior(of: bounds, clip: clip) }

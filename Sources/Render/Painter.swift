@@ -97,7 +97,9 @@ struct Painter: Sendable {
             try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
                                  color: premultiplied(label.color).scaled(by: opacity), clip: clip, into: &target)
         }
-        let later = scope.covered.map { _ in covers(from: item.children, width: target.width, height: target.height, scope) }
+        let later = scope.covered.map { _ in
+            covers(from: item.children, width: target.width, height: target.height, scope)
+        }
         for (k, child) in item.children.enumerated() {
             var childScope = scope
             if let covered = scope.covered, let later { childScope.covered = covered + later[k + 1] }
