@@ -141,6 +141,8 @@ extension Bitmap {
     /// the rounding term 2²¹ = 32 · 2¹⁶, the result (a·wa + b·wb + 2²¹) >> 22 is
     /// (highA + highB + carry + 32) >> 6, where carry = (lowA + lowB) >> 16 comes from the floor
     /// average of the low halves. The high halves add up to at most 2¹⁵, so nothing overflows.
+    /// The weights come in as vectors: spread from scalars in here, the compiler lost that they fit
+    /// 16 bits and emulated 32-bit multiplies instead.
     @inline(never)
     private static func resampleColumns(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, rowLength: Int,
                                         weights weightA: SIMD8<UInt16>, _ weightB: SIMD8<UInt16>,
