@@ -23,9 +23,7 @@ extension Bitmap {
     /// rounded), so glyphs are cut by a rounded clip as smoothly as a filled rectangle.
     public mutating func draw(_ mask: CoverageMask, x: Int, y: Int, color: PremultipliedColor, clip: Clip) {
         guard color.a != 0, mask.width > 0, mask.height > 0 else { return }
-        let placed = RoundedRect(rect: FixedRect(pixelWidth: mask.width, pixelHeight: mask.height)
-                                    .offsetBy(pixelsX: x, pixelsY: y), radius: 0)
-        let coverage = Coverage(shape: placed, clip: clip, targetWidth: width, targetHeight: height)
+        let coverage = self.coverage(ofBlockWidth: mask.width, height: mask.height, atX: x, y: y, clip: clip)
         let area = coverage.bounds
         guard !area.isEmpty else { return }
         let w = width, mw = mask.width

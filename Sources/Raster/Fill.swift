@@ -21,9 +21,7 @@ extension Bitmap {
     /// `clip` (which may have rounded corners). Used for offscreen layers: group opacity and blur.
     public mutating func composite(_ layer: Bitmap, x: Int, y: Int, opacity: UInt8, clip: Clip) {
         guard opacity != 0 else { return }
-        let placed = RoundedRect(rect: FixedRect(pixelWidth: layer.width, pixelHeight: layer.height)
-                                    .offsetBy(pixelsX: x, pixelsY: y), radius: 0)
-        let coverage = Coverage(shape: placed, clip: clip, targetWidth: width, targetHeight: height)
+        let coverage = self.coverage(ofBlockWidth: layer.width, height: layer.height, atX: x, y: y, clip: clip)
         let area = coverage.bounds
         guard !area.isEmpty else { return }
         let w = width, lw = layer.width, o = Int(opacity)
@@ -35,6 +33,14 @@ extension Bitmap {
                 }
             }
         }
+    }
+
+    /// The coverage in this bitmap of a `blockWidth` × `blockHeight` block of whole pixels whose
+    /// top-left pixel lands on (`x`, `y`), inside `clip`: where a layer or a mask is composited.
+    func coverage(ofBlockWidth blockWidth: Int, height blockHeight: Int, atX x: Int, y: Int, clip: Clip) -> Coverage {
+        let placed = RoundedRect(rect: FixedRect(pixelWidth: blockWidth, pixelHeight: blockHeight)
+                                    .offsetBy(pixelsX: x, pixelsY: y), radius: 0)
+        return Coverage(shape: placed, clip: clip, targetWidth: width, targetHeight: height)
     }
 }
 

@@ -29,9 +29,7 @@ extension Bitmap {
         precondition(overlay.bitmap.width == layer.width && overlay.bitmap.height == layer.height,
                      "an overlay has its layer's size")
         guard opacity != 0 else { return }
-        let placed = RoundedRect(rect: FixedRect(pixelWidth: layer.width, pixelHeight: layer.height)
-                                    .offsetBy(pixelsX: x, pixelsY: y), radius: 0)
-        let coverage = Coverage(shape: placed, clip: clip, targetWidth: width, targetHeight: height)
+        let coverage = self.coverage(ofBlockWidth: layer.width, height: layer.height, atX: x, y: y, clip: clip)
         let area = coverage.bounds
         guard !area.isEmpty else { return }
         let shape = Coverage(shape: overlay.shape, clip: Clip(pixelWidth: layer.width, pixelHeight: layer.height),

@@ -33,16 +33,11 @@ struct Painter: Sendable {
 
     /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
     func paint(_ items: [DisplayItem], width: Int, height: Int, background: Color) throws -> Bitmap {
-        guard hidesCovered else {
-            var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background))
-            for item in items { try draw(item, into: &bitmap, .screen) }
-            return bitmap
-        }
-        let covers = covers(from: items, width: width, height: height, .screen)
-        var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background), hidden: covers[0])
+        let covers = hidesCovered ? covers(from: items, width: width, height: height, .screen) : nil
+        var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background), hidden: covers?[0] ?? Occluders())
         for (k, item) in items.enumerated() {
             var scope = PaintScope.screen
-            scope.covered = covers[k + 1]
+            scope.covered = covers?[k + 1]
             try draw(item, into: &bitmap, scope)
         }
         return bitmap
