@@ -6,14 +6,12 @@ extension Bitmap {
     /// that is its 17th, and `WindowDivisor.halves` divides that pair exactly.
     static func blurHalves(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius r: Int,
                            passes: Int, reciprocal: UInt16) {
-        var first = [UInt16](repeating: 0, count: width * 4), second = first
         for _ in 0..<passes {
             forEachRow(from: a, into: &b, width: width, height: height, radius: r,
                        prefixLanes: UInt16.self) { s, d, prefix in
                 blurRowHalves(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
             }
-            blurColumnsHalves(from: b, into: &a, width: width, height: height, radius: r, reciprocal: reciprocal,
-                              first: &first, second: &second)
+            blurColumnsHalves(from: b, into: &a, width: width, height: height, radius: r, reciprocal: reciprocal)
         }
     }
 
@@ -29,7 +27,8 @@ extension Bitmap {
             let p = prefix.loadUnaligned(fromByteOffset: x &* 8, as: SIMD8<UInt16>.self)
             let q = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ middle, as: SIMD8<UInt16>.self)
             let t = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ end, as: SIMD8<UInt16>.self)
-            d.storeBytes(of: divideHalves(q &- p, t &- q, reciprocal: reciprocal), toByteOffset: x &* 4, as: SIMD8<UInt8>.self)
+            d.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: divideHalves(q &- p, t &- q, reciprocal: reciprocal)),
+                         toByteOffset: x &* 4, as: SIMD8<UInt8>.self)
             x &+= 2
         }
         if x < width {
@@ -43,84 +42,102 @@ extension Bitmap {
         }
     }
 
-    /// One vertical pass, a row at a time: `first` holds every column's pixels y − r…y, and
-    /// `second` its pixels y + 1…y + r.
+    /// One vertical pass, in strips of 16 lanes (four pixels) from top to bottom: each strip's
+    /// halves stay in registers for its whole height, where a pass a row at a time loads and
+    /// stores every column's sums for every row. For pixel y the first half holds rows y − r…y
+    /// and the second y + 1…y + r. A last strip that would run past the row's end overlaps the
+    /// one before it instead, and writes the same bytes again.
     private static func blurColumnsHalves(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
-                                          radius r: Int, reciprocal: UInt16, first: inout [UInt16], second: inout [UInt16]) {
-        let lanes = width * 4, last = height - 1
-        source.withUnsafeBufferPointer { src in
-            destination.withUnsafeMutableBufferPointer { dst in
-                first.withUnsafeMutableBufferPointer { one in
-                    second.withUnsafeMutableBufferPointer { two in
-                        let s = src.baseAddress!, d = dst.baseAddress!
-                        for i in 0..<lanes { one[i] = UInt16(s[i]) &* UInt16(r + 1); two[i] = 0 }
-                        for k in 1...r { addRowNarrow(s + min(k, last) * lanes, to: two, lanes: lanes) }
-                        for y in 0..<height {
-                            emitHalves(one, two, into: d + y * lanes, reciprocal: reciprocal, lanes: lanes,
-                                       leaving: s + max(y - r, 0) * lanes, crossing: s + min(y + 1, last) * lanes,
-                                       entering: s + min(y + r + 1, last) * lanes)
-                        }
+                                          radius r: Int, reciprocal: UInt16) {
+        let lanes = width * 4
+        source.withUnsafeBytes { src in
+            destination.withUnsafeMutableBytes { dst in
+                let s = src.baseAddress!, d = dst.baseAddress!
+                guard lanes >= 16 else {
+                    for i in 0..<lanes { columnHalves(s + i, d + i, stride: lanes, height: height, radius: r, reciprocal: reciprocal) }
+                    return
+                }
+                var i = 0
+                while i < lanes {
+                    let start = min(i, lanes - 16), last = height - 1
+                    var halves = (SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>())
+                    let top = s.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self), edge = UInt16(r + 1)
+                    halves.0 = (top & 0xFF) &* edge
+                    halves.1 = (top &>> 8) &* edge
+                    for k in 1...r {
+                        let row = s.loadUnaligned(fromByteOffset: min(k, last) * lanes + start, as: SIMD8<UInt16>.self)
+                        halves.2 &+= row & 0xFF
+                        halves.3 &+= row &>> 8
                     }
+                    withUnsafeMutableBytes(of: &halves) {
+                        stripHalves($0.baseAddress!, s + start, d + start, stride: lanes, height: height, radius: r,
+                                    reciprocal: reciprocal)
+                    }
+                    i += 16
                 }
             }
         }
     }
 
-    /// Divides every column's window, then slides both halves on: row `crossing` (y + 1) leaves
-    /// the second half for the first, `leaving` leaves the first and `entering` joins the second.
-    /// Two sweeps, each out of line: as one, or inlined into the loop over rows, the compiler
-    /// called its vector conversions out of line, which cost more than the arithmetic.
+    /// One strip of `blurColumnsHalves`, sixteen lanes wide: `halves` holds the first and second
+    /// halves of its top row's windows, even lanes then odd. Bytes split across 16-bit lanes (the
+    /// even ones masked, the odd ones shifted down) need no vector conversions, which the compiler
+    /// calls out of line in a loop this size, at more cost than the arithmetic.
     @inline(never)
-    private static func emitHalves(_ one: UnsafeMutableBufferPointer<UInt16>, _ two: UnsafeMutableBufferPointer<UInt16>,
-                                   into out: UnsafeMutablePointer<UInt8>, reciprocal: UInt16, lanes: Int,
-                                   leaving: UnsafePointer<UInt8>, crossing: UnsafePointer<UInt8>, entering: UnsafePointer<UInt8>) {
-        let a = UnsafeMutableRawPointer(one.baseAddress!), b = UnsafeMutableRawPointer(two.baseAddress!)
-        let o = UnsafeMutableRawPointer(out)
-        var i = 0
-        while i &+ 8 <= lanes {
-            o.storeBytes(of: divideHalves(a.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self),
-                                          b.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self), reciprocal: reciprocal),
-                         toByteOffset: i, as: SIMD8<UInt8>.self)
-            i &+= 8
-        }
-        while i < lanes { out[i] = divideHalves(one[i], two[i], reciprocal: reciprocal); i += 1 }
-        slideHalves(a, b, lanes: lanes, leaving: UnsafeRawPointer(leaving), crossing: UnsafeRawPointer(crossing),
-                    entering: UnsafeRawPointer(entering))
-    }
-
-    @inline(never)
-    private static func slideHalves(_ a: UnsafeMutableRawPointer, _ b: UnsafeMutableRawPointer, lanes: Int,
-                                    leaving l: UnsafeRawPointer, crossing c: UnsafeRawPointer, entering e: UnsafeRawPointer) {
-        @inline(__always) func row(_ p: UnsafeRawPointer, _ i: Int) -> SIMD8<UInt16> {
-            SIMD8<UInt16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-        }
-        var i = 0
-        while i &+ 8 <= lanes {
-            let across = row(c, i)
-            a.storeBytes(of: a.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self) &+ across &- row(l, i),
-                         toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
-            b.storeBytes(of: b.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self) &+ row(e, i) &- across,
-                         toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
-            i &+= 8
-        }
-        while i < lanes {
-            let across = UInt16(c.load(fromByteOffset: i, as: UInt8.self))
-            a.storeBytes(of: a.load(fromByteOffset: i * 2, as: UInt16.self) &+ across &- UInt16(l.load(fromByteOffset: i, as: UInt8.self)),
-                         toByteOffset: i * 2, as: UInt16.self)
-            b.storeBytes(of: b.load(fromByteOffset: i * 2, as: UInt16.self) &+ UInt16(e.load(fromByteOffset: i, as: UInt8.self)) &- across,
-                         toByteOffset: i * 2, as: UInt16.self)
-            i += 1
+    private static func stripHalves(_ halves: UnsafeMutableRawPointer, _ s: UnsafeRawPointer, _ d: UnsafeMutableRawPointer,
+                                    stride: Int, height: Int, radius r: Int, reciprocal: UInt16) {
+        let last = height &- 1, low = SIMD8<UInt16>(repeating: 0xFF)
+        var evenA = halves.load(as: SIMD8<UInt16>.self), oddA = halves.load(fromByteOffset: 16, as: SIMD8<UInt16>.self)
+        var evenB = halves.load(fromByteOffset: 32, as: SIMD8<UInt16>.self), oddB = halves.load(fromByteOffset: 48, as: SIMD8<UInt16>.self)
+        var l = 0, c = min(1, last) &* stride, e = min(r &+ 1, last) &* stride, o = 0, y = 0
+        while y < height {
+            // The even lanes, then the odd: one division written once, because written out twice the
+            // compiler called its conversions out of line.
+            var bytes = SIMD8<UInt16>(), k: UInt16 = 0
+            while k < 16 {
+                let one = k == 0 ? evenA : oddA, two = k == 0 ? evenB : oddB
+                bytes |= divideHalves(one, two, reciprocal: reciprocal) &<< k
+                k &+= 8
+            }
+            d.storeBytes(of: bytes, toByteOffset: o, as: SIMD8<UInt16>.self)
+            let leaving = s.loadUnaligned(fromByteOffset: l, as: SIMD8<UInt16>.self)
+            let crossing = s.loadUnaligned(fromByteOffset: c, as: SIMD8<UInt16>.self)
+            let entering = s.loadUnaligned(fromByteOffset: e, as: SIMD8<UInt16>.self)
+            evenA = evenA &+ (crossing & low) &- (leaving & low)
+            oddA = oddA &+ (crossing &>> 8) &- (leaving &>> 8)
+            evenB = evenB &+ (entering & low) &- (crossing & low)
+            oddB = oddB &+ (entering &>> 8) &- (crossing &>> 8)
+            o &+= stride
+            if y >= r { l &+= stride }
+            if y &+ 1 < last { c &+= stride }
+            if y &+ r &+ 1 < last { e &+= stride }
+            y &+= 1
         }
     }
 
-    /// The window sum's two halves, divided: lo = their sum modulo 2¹⁶, and the carry out of it
-    /// is the sum's 17th bit.
+    /// One column of `blurColumnsHalves`, lane by lane, for rows narrower than a strip.
+    private static func columnHalves(_ s: UnsafeRawPointer, _ d: UnsafeMutableRawPointer, stride: Int, height: Int,
+                                     radius r: Int, reciprocal: UInt16) {
+        let last = height - 1
+        func row(_ y: Int) -> UInt16 { UInt16(s.load(fromByteOffset: y * stride, as: UInt8.self)) }
+        var a = row(0) &* UInt16(r + 1), b: UInt16 = 0
+        for k in 1...r { b &+= row(min(k, last)) }
+        for y in 0..<height {
+            d.storeBytes(of: divideHalves(a, b, reciprocal: reciprocal), toByteOffset: y * stride, as: UInt8.self)
+            let across = row(min(y + 1, last))
+            a = a &+ across &- row(max(y - r, 0))
+            b = b &+ row(min(y + r + 1, last)) &- across
+        }
+    }
+
+    /// The window sum's two halves, divided, each result in the low byte of its lane: lo = their
+    /// sum modulo 2¹⁶, and the carry out of it is the sum's 17th bit.
     @inline(__always)
-    private static func divideHalves(_ one: SIMD8<UInt16>, _ two: SIMD8<UInt16>, reciprocal: UInt16) -> SIMD8<UInt8> {
+    private static func divideHalves(_ one: SIMD8<UInt16>, _ two: SIMD8<UInt16>, reciprocal: UInt16) -> SIMD8<UInt16> {
         let lo = one &+ two
         let carried = SIMD8<UInt16>(repeating: 0).replacing(with: reciprocal, where: lo .< one)
         let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: lo) &* UInt32(reciprocal)) &>> 16)
-        return SIMD8<UInt8>(truncatingIfNeeded: (high &+ carried &+ 128) &>> 8)
+        return (high &+ carried &+ 128) &>> 8
     }
 
     /// `divideHalves` for one lane.
