@@ -17,6 +17,9 @@ let package = Package(
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
 
         // The one platform-specific file-system call: a rename that never replaces.
         .systemLibrary(name: "CFileSystem"),
@@ -27,8 +30,8 @@ let package = Package(
         .target(name: "FileOutput", dependencies: ["CFileSystem"]),
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster"),
-        // PNG and GIF files, quantization, frame hashes.
-        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CCrypto"]),
+        // PNG, GIF, animated WebP and MP4 files, quantization, frame hashes.
+        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CCrypto"]),
         // Fonts through FreeType: single lines laid out and drawn as glyph masks. No scenes.
         .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
         // The scene model, its validation and the timeline. No pixels.

@@ -22,6 +22,10 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
     case png(String)
     /// giflib reported an error code; the message is giflib's text for it.
     case gif(code: Int32, message: String)
+    /// libwebp reported an error; the message is libwebp's, or says what was being done.
+    case webp(String)
+    /// FFmpeg reported an error; the message says what was being done, then FFmpeg's words.
+    case mp4(String)
     /// The image has a size the format cannot store.
     case unsupportedSize(width: Int, height: Int, format: String)
     /// OpenSSL's digest failed.
@@ -31,6 +35,8 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .png(let message): return "PNG encoding failed (libpng: \(message))"
         case .gif(let code, let message): return "GIF encoding failed (giflib error \(code): \(message))"
+        case .webp(let message): return "WebP encoding failed (libwebp: \(message))"
+        case .mp4(let message): return "MP4 encoding failed (FFmpeg, \(message))"
         case .unsupportedSize(let w, let h, let format): return "\(w)×\(h) cannot be stored as \(format)"
         case .hash(let message): return "SHA-256 failed: \(message)"
         }

@@ -27,6 +27,18 @@ public final class StagedFile: StagedOutput {
         return try FileWriter(path: temporary, target: target)
     }
 
+    /// The temporary's path, for a library that creates and writes the file itself by name;
+    /// the file is put in place only when the whole run commits.
+    public func pathToWrite() -> String {
+        written = true
+        return temporary
+    }
+
+    /// A system call that failed while a library wrote `pathToWrite()`, worded for the target.
+    public func writeProblem(errno code: Int32) -> FileProblem {
+        target.problem("cannot write the file: \(FileProblem.words(errno: code))", duringRun: true)
+    }
+
     /// Writes the whole file.
     public func write(_ bytes: [UInt8]) throws {
         let writer = try open()

@@ -45,6 +45,9 @@ extension Options {
         if given.contains("--frames") && writesOnePNG {
             throw UsageError("--frames A-B does not apply to --out NAME.png, which holds one frame; choose it with --frame N")
         }
+        if given.contains("--quality"), ![.webp, .mp4].contains(out.flatMap({ try? Output(path: $0) })) {
+            throw UsageError("--quality applies only to --out NAME.webp and NAME.mp4")
+        }
         if given.contains("--every") && contactSheet == nil {
             throw UsageError("--every K applies only to --contact-sheet")
         }

@@ -15,6 +15,8 @@ struct Options {
     var inputs: [String] = []
     var scene: String?
     var out: String?
+    /// Quality 1…100 of a WebP (nil: lossless) or an MP4 (nil: 80).
+    var quality: Int?
     var scale: Int?
     var fps: Int?
     var frame = 0
@@ -48,6 +50,10 @@ struct Options {
 
     Output, chosen by --out:
       NAME.gif        an animated GIF that loops forever
+      NAME.webp       an animated WebP that loops forever: lossless, or lossy with --quality;
+                      far smaller than a GIF of a photo, shown by every current browser
+      NAME.mp4        H.264 video (yuv420p, constant frame rate, index first), the smallest by
+                      far; odd sizes get one more row or column
       NAME.png        one frame (see --frame)
       DIR/            every frame as DIR/frame_0000.png, frame_0001.png, …, in a new or empty
                       folder or one render wrote before (marked by DIR/.scrollreel); any other
@@ -59,6 +65,8 @@ struct Options {
     Options:
       --scene FILE    the scene JSON
       --out PATH      where to write (see above)
+      --quality Q     1 (smallest) to 100 (best): makes a .webp lossy (90 suits previews), or
+                      sets an .mp4's quality (default 80)
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
       --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
                       expected and diff PNGs of each failing frame in the artifacts folder
@@ -123,6 +131,7 @@ struct Options {
             switch arg {
             case "--scene": scene = try value(arg)
             case "--out": out = try value(arg)
+            case "--quality": quality = try integer(arg, 1...100)
             case "--inspect": inspect = try value(arg)
             case "--timeline": timeline = true
             case "--hashes": hashes = try value(arg)

@@ -2,17 +2,21 @@ import FileOutput
 
 /// What kind of output the `--out` path asks for.
 enum Output {
-    case gif, png, directory
+    case gif, webp, mp4, png, directory
 
     init(path: String) throws {
         if path.hasSuffix("/") || FileSystem.kind(of: path) == .folder {
             self = .directory
         } else if path.lowercased().hasSuffix(".gif") {
             self = .gif
+        } else if path.lowercased().hasSuffix(".webp") {
+            self = .webp
+        } else if path.lowercased().hasSuffix(".mp4") {
+            self = .mp4
         } else if path.lowercased().hasSuffix(".png") {
             self = .png
         } else {
-            throw UsageError("--out \(path): expected a .gif or .png file, or a folder ending in /")
+            throw UsageError("--out \(path): expected a .gif, .webp, .mp4 or .png file, or a folder ending in /")
         }
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 struct OutputPlan {
     let set = OutputSet()
     var gif: StagedFile?
+    var webp: StagedFile?
+    var mp4: StagedFile?
     var png: StagedFile?
     var frames: StagedFolder?
     var hashes: StagedFile?
@@ -19,6 +21,8 @@ struct OutputPlan {
             let target = OutputTarget(option: "--out", path: path)
             switch try Output(path: path) {
             case .gif: gif = try set.file(target)
+            case .webp: webp = try set.file(target)
+            case .mp4: mp4 = try set.file(target)
             case .png: png = try set.file(target)
             case .directory: frames = try set.folder(target, kind: .frames, replacingAll: options.frames == nil)
             }
@@ -37,7 +41,7 @@ struct OutputPlan {
     }
 
     /// Whether any output takes every frame of the range (a single PNG takes one).
-    var rendersSequence: Bool { gif != nil || frames != nil || hashes != nil || contactSheet != nil || artifacts != nil }
+    var rendersSequence: Bool { gif != nil || webp != nil || mp4 != nil || frames != nil || hashes != nil || contactSheet != nil || artifacts != nil }
 
     /// `<scene>-failures` beside the hash file, relative when the hash file's path was.
     static func defaultArtifacts(manifest: String, scene: String) -> String {

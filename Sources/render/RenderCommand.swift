@@ -6,7 +6,7 @@ import Regression
 import Render
 import Scene
 
-/// Renders a scene once and feeds every output the options name: a GIF, a PNG, a frame
+/// Renders a scene once and feeds every output the options name: a GIF, a WebP, an MP4, a PNG, a frame
 /// folder, a hash file, a check against one, a contact sheet, an inspection report.
 struct RenderCommand {
     let options: Options
@@ -57,6 +57,20 @@ struct RenderCommand {
                     timing: GIFTiming(frames: range, fps: renderer.scene.fps), stats: stats)
         }
         if let gif { sinks.append(gif) }
+        let webpFile = try plan.webp?.open()
+        let webp = try webpFile.map { file in
+            WebPSink(writer: try WebPWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: options.quality) {
+                         try file.write($0)
+                     },
+                     timing: MillisecondTiming(frames: range, fps: renderer.scene.fps), stats: stats)
+        }
+        if let webp { sinks.append(webp) }
+        let mp4 = try plan.mp4.map { file in
+            MP4Sink(writer: try MP4Writer(path: file.pathToWrite(), width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                          fps: renderer.scene.fps, quality: options.quality) { file.writeProblem(errno: $0) },
+                    stats: stats)
+        }
+        if let mp4 { sinks.append(mp4) }
         if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
         let hashes = plan.hashes != nil || check != nil ? HashSink(scene: options.sceneName, check: check) : nil
         if let hashes { sinks.append(hashes) }
@@ -73,6 +87,9 @@ struct RenderCommand {
                                                   sinks: sinks, done: progress.update(done:))
         try gif?.finish()
         try gifFile?.finish()
+        try webp?.finish()
+        try webpFile?.finish()
+        try mp4?.finish()
         if let file = plan.hashes, let hashes { try file.write(Array(hashes.manifest.text.utf8)) }
         if let file = plan.contactSheet, let sheet { try file.write(try PNGCodec.encode(try sheet.sheet.sheet(sheet.tiles))) }
         if options.frames == nil { check?.expectNoMore(than: renderer.frameCount) }

@@ -110,8 +110,11 @@ final class OutputCollector: @unchecked Sendable {
         }
     }
 
-    func text() -> String {
+    /// Everything read, once the pipe has closed.
+    func bytes() -> Data {
         done.wait()
-        return String(decoding: data, as: UTF8.self)
+        return data
     }
+
+    func text() -> String { String(decoding: bytes(), as: UTF8.self) }
 }

@@ -56,7 +56,7 @@ final class CLITests: CLITestCase {
         try expectError(["--scene", path("badfont.json"), "--out", path("x.gif")], status: 2,
                         contains: ["badfont.json: views[1].font: ", "fake.ttf: not a usable font (FreeType: unknown file format)"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--scale", "9"], status: 2, contains: ["--scale"])
-        try expectError(["--scene", path("scene.json"), "--out", path("x.txt")], status: 2, contains: [".gif or .png"])
+        try expectError(["--scene", path("scene.json"), "--out", path("x.txt")], status: 2, contains: ["expected a .gif, .webp, .mp4 or .png file"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.png"), "--frame", "30"], status: 2,
                         contains: ["frame 30 is out of range"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.gif")))
@@ -86,14 +86,17 @@ final class CLITests: CLITestCase {
     }
 
     /// SIGTERM and SIGINT in the middle of a long render leave the previous output untouched and
-    /// no temporary behind, for a GIF and for a frame directory.
+    /// no temporary behind, for a GIF, a WebP, an MP4 and a frame directory.
     func testKilledRenderKeepsThePreviousOutput() throws {
         try write("long.json", CLITestCase.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
         try write("old.gif", "previous gif")
+        try write("old.webp", "previous webp")
+        try write("old.mp4", "previous mp4")
         try FileManager.default.createDirectory(atPath: path("old"), withIntermediateDirectories: false)
         try write("old/.scrollreel", "marker")
         try write("old/frame_0000.png", "previous frame")
-        for (signal, status, out) in [(SIGTERM, Int32(143), path("old.gif")), (SIGINT, Int32(130), path("old") + "/")] {
+        for (signal, status, out) in [(SIGTERM, Int32(143), path("old.gif")), (SIGINT, Int32(130), path("old.webp")),
+                                      (SIGTERM, Int32(143), path("old.mp4")), (SIGINT, Int32(130), path("old") + "/")] {
             let process = Process()
             process.executableURL = try executable()
             process.arguments = ["--scene", path("long.json"), "--out", out, "--scale", "3"]
@@ -116,6 +119,8 @@ final class CLITests: CLITestCase {
             XCTAssertEqual(process.terminationStatus, status)
         }
         XCTAssertEqual(try String(contentsOfFile: path("old.gif"), encoding: .utf8), "previous gif")
+        XCTAssertEqual(try String(contentsOfFile: path("old.webp"), encoding: .utf8), "previous webp")
+        XCTAssertEqual(try String(contentsOfFile: path("old.mp4"), encoding: .utf8), "previous mp4")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("old")).sorted(), [".scrollreel", "frame_0000.png"])
         XCTAssertEqual(try String(contentsOfFile: path("old/frame_0000.png"), encoding: .utf8), "previous frame")
         XCTAssertEqual(try temporaries(), [])

@@ -141,6 +141,10 @@ final class OutputSafetyCLITests: CLITestCase {
         try write("small/old.gif", "previous gif")
         try expectError(["--scene", path("scene.json"), "--out", "small/old.gif", "--scale", "3"], status: 1,
                         contains: ["error: --out small/old.gif: cannot write the file: no space left on device"])
+        try expectError(["--scene", path("scene.json"), "--out", "small/new.webp", "--scale", "3"], status: 1,
+                        contains: ["error: --out small/new.webp: cannot write the file: no space left on device"])
+        try expectError(["--scene", path("scene.json"), "--out", "small/new.mp4", "--scale", "3"], status: 1,
+                        contains: ["error: --out small/new.mp4: cannot write the file: no space left on device"])
         try expectError(["--scene", path("scene.json"), "--out", "small/frames/", "--scale", "3"], status: 1,
                         contains: ["error: --out small/frames/: cannot write frame_00", ".png: no space left on device"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: small.path), ["old.gif"])
@@ -148,6 +152,8 @@ final class OutputSafetyCLITests: CLITestCase {
         XCTAssertTrue(try mount(["-o", "remount,ro", small.path]))
         try expectError(["--scene", path("scene.json"), "--out", "small/new.gif"], status: 2,
                         contains: ["error: --out small/new.gif: cannot write in the folder small: read-only file system"])
+        try expectError(["--scene", path("scene.json"), "--out", "small/new.mp4"], status: 2,
+                        contains: ["error: --out small/new.mp4: cannot write in the folder small: read-only file system"])
     }
 
     /// Options that cannot apply are mistakes, not silently ignored.
@@ -158,6 +164,7 @@ final class OutputSafetyCLITests: CLITestCase {
             (["--frame", "5", "--out", "x.gif"], "--frame N chooses the frame written to --out NAME.png"),
             (["--frame", "5", "--out", "f/"], "--frame N chooses the frame written to --out NAME.png"),
             (["--every", "3", "--out", "x.gif"], "--every K applies only to --contact-sheet"),
+            (["--quality", "80", "--out", "x.gif"], "--quality applies only to --out NAME.webp and NAME.mp4"),
             (["--threshold", "0.1", "--out", "x.gif"], "--threshold applies only to --check"),
             (["--artifacts", "a", "--out", "x.gif"], "--artifacts applies only to --check"),
             (["--max-diff-pixels", "3", "--hashes", "h"], "--max-diff-pixels applies only to --check"),

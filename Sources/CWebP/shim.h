@@ -1,0 +1,5 @@
+#ifndef SCROLLREEL_CWEBP_SHIM_H
+#define SCROLLREEL_CWEBP_SHIM_H
+#include <webp/encode.h>
+#include <webp/mux.h>
+#endif

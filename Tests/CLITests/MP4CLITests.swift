@@ -1,0 +1,131 @@
+import Codecs
+import Foundation
+import XCTest
+
+/// `--out NAME.mp4`, read back by ffprobe and decoded by ffmpeg (independent readers of the file)
+/// and compared with the frames of the same scene written as PNG.
+final class MP4CLITests: CLITestCase {
+    /// Runs a tool that `scripts/test` installs (ffmpeg's), returning its standard output.
+    private func tool(_ name: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let collected = OutputCollector(output.fileHandleForReading)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(name) failed (scripts/test installs ffmpeg): \(message)")
+        return collected.bytes()
+    }
+
+    private struct Probe: Decodable {
+        struct Stream: Decodable {
+            let codec_name: String
+            let pix_fmt: String
+            let width: Int
+            let height: Int
+            let avg_frame_rate: String
+            let r_frame_rate: String
+            let nb_read_frames: String
+        }
+        struct Format: Decodable { let duration: String }
+        let streams: [Stream]
+        let format: Format
+    }
+
+    private func probe(_ name: String) throws -> Probe {
+        try JSONDecoder().decode(Probe.self, from: try tool("ffprobe", ["-v", "error", "-count_frames", "-show_streams",
+                                                                         "-show_format", "-of", "json", path(name)]))
+    }
+
+    /// The top-level boxes of an MP4 file, in order.
+    private func boxes(_ name: String) throws -> [String] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
+        var names: [String] = [], at = 0
+        while at + 8 <= bytes.count {
+            let size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            names.append(String(decoding: bytes[at + 4..<at + 8], as: UTF8.self))
+            guard size >= 8 else { break }
+            at += size
+        }
+        return names
+    }
+
+    /// Mean PSNR in dB of the decoded video against the PNG frames in `folder` (RGB, flattened
+    /// on white, as the video shows them), over the first `width × height` pixels of each frame.
+    private func psnr(_ name: String, frames folder: String, width: Int, height: Int, codedWidth: Int) throws -> Double {
+        let video = try tool("ffmpeg", ["-v", "error", "-i", path(name), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        let files = try frameFiles(folder)
+        let frameBytes = codedWidth * ((height + 1) & ~1) * 3
+        XCTAssertEqual(video.count, files.count * frameBytes)
+        var squared = 0.0, count = 0.0
+        for (i, file) in files.enumerated() {
+            let png = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path("\(folder)/\(file)")))))
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = (y * width + x) * 4, white = 255 - Int(png.pixels[p + 3])
+                    for c in 0..<3 {
+                        // Premultiplied colour over white.
+                        let flat = Int(png.pixels[p + c]) + white
+                        let d = Double(video[i * frameBytes + (y * codedWidth + x) * 3 + c]) - Double(flat)
+                        squared += d * d
+                        count += 1
+                    }
+                }
+            }
+        }
+        return 10 * log10(255 * 255 / max(squared / count, 1e-9))
+    }
+
+    func testMP4IsH264AtTheScenesFrameRateWithItsIndexFirst() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "frames/", "--quiet"]).status, 0)
+        let run = try render(["--scene", "scene.json", "--out", "scene.mp4", "--quiet"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let probe = try probe("scene.mp4")
+        let video = try XCTUnwrap(probe.streams.first)
+        XCTAssertEqual(video.codec_name, "h264")
+        XCTAssertEqual(video.pix_fmt, "yuv420p")
+        XCTAssertEqual([video.width, video.height], [120, 160])
+        XCTAssertEqual(video.avg_frame_rate, "30/1")
+        XCTAssertEqual(video.r_frame_rate, "30/1")
+        XCTAssertEqual(video.nb_read_frames, "30", "every frame, none merged")
+        XCTAssertEqual(Double(probe.format.duration) ?? 0, 1.0, accuracy: 0.001)
+        let order = try boxes("scene.mp4")
+        XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: "moov")), try XCTUnwrap(order.firstIndex(of: "mdat")),
+                          "faststart: the index before the media, \(order)")
+        XCTAssertGreaterThan(try psnr("scene.mp4", frames: "frames", width: 120, height: 160, codedWidth: 120), 35)
+    }
+
+    /// An odd size is padded to even, never cropped: every pixel of the frame is in the video.
+    func testOddSizesArePadded() throws {
+        try write("odd.json", CLITestCase.scene.replacingOccurrences(of: "\"width\": 60, \"height\": 80, \"scale\": 2",
+                                                                   with: "\"width\": 61, \"height\": 41, \"scale\": 1"))
+        XCTAssertEqual(try render(["--scene", "odd.json", "--out", "frames/", "--quiet"]).status, 0)
+        XCTAssertEqual(try render(["--scene", "odd.json", "--out", "odd.mp4", "--quiet"]).status, 0)
+        let video = try XCTUnwrap(try probe("odd.mp4").streams.first)
+        XCTAssertEqual([video.width, video.height], [62, 42])
+        // Lower than at @2x: 4:2:0 halves the chroma of this small, saturated picture.
+        XCTAssertGreaterThan(try psnr("odd.mp4", frames: "frames", width: 61, height: 41, codedWidth: 62), 25)
+    }
+
+    func testQualityTradesSizeForFidelity() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "frames/", "--quiet"]).status, 0)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "low.mp4", "--quality", "10", "--quiet"]).status, 0)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "high.mp4", "--quality", "100", "--quiet"]).status, 0)
+        let size = { (name: String) in try FileManager.default.attributesOfItem(atPath: self.path(name))[.size] as! Int }
+        XCTAssertLessThan(try size("low.mp4"), try size("high.mp4"))
+        XCTAssertLessThan(try psnr("low.mp4", frames: "frames", width: 120, height: 160, codedWidth: 120),
+                          try psnr("high.mp4", frames: "frames", width: 120, height: 160, codedWidth: 120))
+    }
+
+    /// Same frames, same bytes: the encoder's output does not depend on the run or on --jobs.
+    func testOutputIsDeterministic() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "a.mp4", "--jobs", "1", "--quiet"]).status, 0)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "b.mp4", "--jobs", "3", "--quiet"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("a.mp4"))),
+                       try Data(contentsOf: URL(fileURLWithPath: path("b.mp4"))))
+    }
+}
