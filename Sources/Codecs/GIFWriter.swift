@@ -7,7 +7,10 @@ import Raster
 /// Frames are flattened onto white (GIF has no partial transparency) and quantized by `Quantizer`.
 /// After the first, each frame stores only the rectangle whose shown colours changed; the rest of
 /// the screen keeps the previous frame (disposal "do not dispose"), so what every frame shows is
-/// unchanged while still scenes and small changes cost a few bytes. Every frame is still written,
+/// unchanged while still scenes and small changes cost a few bytes. Inside that rectangle, a pixel
+/// that shows the colour it already showed gets the frame's transparent index, one past its
+/// palette, so that what did not change becomes long runs of one index, which LZW stores in few
+/// bits (as gifski does). Every frame is still written,
 /// so decoders count as many frames as were added. Every giflib error code becomes an
 /// `EncodeError.gif` carrying giflib's message, and an error thrown by the sink is rethrown as it
 /// was. Call `finish()` to write the trailer; without it the output is incomplete.
@@ -28,10 +31,7 @@ public final class GIFWriter {
         self.height = height
         sink = ByteSink(write)
         var error: Int32 = 0
-        gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), { file, bytes, length in
-            guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
-            return Unmanaged<ByteSink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(length))
-        }, &error)
+        gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), GIFWriter.output, &error)
         guard let gif else { throw GIFWriter.error(error) }
         // Must precede the screen descriptor, or the header says GIF87a.
         EGifSetGifVersion(gif, true)
@@ -62,33 +62,92 @@ public final class GIFWriter {
         let indexed = frame.image
         precondition(indexed.width == width && indexed.height == height, "frame size differs from the GIF")
         guard let gif else { throw EncodeError.gif(code: 0, message: "writer already finished") }
+        let area = changedArea(frame.colours)
+        // Over a previous frame, the index one past the palette can mean "keep what is there".
+        // That turns still areas into runs of one index, but among dither noise it breaks LZW's
+        // patterns instead, so each frame takes whichever form giflib compresses smaller, judged
+        // on a sample: every fourth band of 16 rows.
+        var unchanged: Int?
+        if !shown.isEmpty {
+            let sample = area.height >= 64 ? 4 : 1
+            let plain = try GIFWriter.compressedSize(stored(frame, area, unchanged: nil, bands: sample), area,
+                                                     palette: indexed.palette, transparent: false)
+            let kept = try GIFWriter.compressedSize(stored(frame, area, unchanged: indexed.palette.count, bands: sample), area,
+                                                    palette: indexed.palette, transparent: true)
+            if kept < plain { unchanged = indexed.palette.count }
+        }
+        var pixels = stored(frame, area, unchanged: unchanged)
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                            DelayTime: Int32(max(2, min(65535, delay))),
-                                           TransparentColor: NO_TRANSPARENT_COLOR)
+                                           TransparentColor: Int32(unchanged ?? Int(NO_TRANSPARENT_COLOR)))
         var block = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &block)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), block))
+        let map = try GIFWriter.colourMap(indexed.palette, transparent: unchanged != nil)
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
+        try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
+        shown = frame.colours
+    }
 
-        // Colour tables must have a power-of-two size; unused entries stay black.
+    /// The indices a frame stores in `area`, row by row; with `unchanged`, that index wherever a
+    /// pixel shows the colour already on screen. With `bands` = k, only every k-th band of 16 rows.
+    private func stored(_ frame: GIFFrame, _ area: PixelRect, unchanged: Int?, bands: Int = 1) -> [GifByteType] {
+        var pixels = [GifByteType]()
+        pixels.reserveCapacity(area.width * area.height / bands)
+        for row in area.y..<area.maxY where (row - area.y) / 16 % bands == 0 {
+            let start = row * width + area.x, end = row * width + area.maxX
+            if let unchanged {
+                for i in start..<end {
+                    pixels.append(frame.colours[i] == shown[i] ? GifByteType(unchanged) : frame.image.indices[i])
+                }
+            } else {
+                pixels += frame.image.indices[start..<end]
+            }
+        }
+        return pixels
+    }
+
+    /// A colour table for `palette`, plus a slot for the transparent index; GIF wants a
+    /// power-of-two size, and the entries past the palette stay black.
+    private static func colourMap(_ palette: [UInt32], transparent: Bool) throws -> UnsafeMutablePointer<ColorMapObject> {
         var size = 2
-        while size < indexed.palette.count { size *= 2 }
+        while size < palette.count + (transparent ? 1 : 0) { size *= 2 }
         let colors = (0..<size).map { i -> GifColorType in
-            let c = i < indexed.palette.count ? indexed.palette[i] : 0
+            let c = i < palette.count ? palette[i] : 0
             return GifColorType(Red: UInt8(c >> 16), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8(c & 0xFF))
         }
         guard let map = GifMakeMapObject(Int32(size), colors) else {
             throw EncodeError.gif(code: Int32(E_GIF_ERR_NOT_ENOUGH_MEM), message: "GifMakeMapObject failed")
         }
-        defer { GifFreeMapObject(map) }
-        let area = changedArea(frame.colours)
-        shown = frame.colours
-        try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
-        var pixels = [GifByteType]()
-        pixels.reserveCapacity(area.width * area.height)
-        for row in area.y..<area.maxY {
-            pixels += indexed.indices[(row * width + area.x)..<(row * width + area.maxX)]
+        return map
+    }
+
+    /// How many bytes giflib's LZW makes of an image `area.width` wide: a trial GIF written to a
+    /// byte counter.
+    private static func compressedSize(_ pixels: [GifByteType], _ area: PixelRect, palette: [UInt32],
+                                       transparent: Bool) throws -> Int {
+        let rows = pixels.count / area.width
+        var count = 0
+        let sink = ByteSink { count += $0.count }
+        var error: Int32 = 0
+        guard let trial = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), GIFWriter.output, &error) else {
+            throw GIFWriter.error(error)
         }
-        try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
+        defer { EGifCloseFile(trial, &error) }
+        let map = try colourMap(palette, transparent: transparent)
+        defer { GifFreeMapObject(map) }
+        var line = pixels
+        guard EGifPutScreenDesc(trial, Int32(area.width), Int32(rows), 8, 0, nil) == GIF_OK,
+              EGifPutImageDesc(trial, 0, 0, Int32(area.width), Int32(rows), false, map) == GIF_OK,
+              EGifPutLine(trial, &line, Int32(line.count)) == GIF_OK else { throw GIFWriter.error(trial.pointee.Error) }
+        return count
+    }
+
+    /// giflib's output callback: hands the bytes to the file's `ByteSink`.
+    private static let output: OutputFunc = { file, bytes, length in
+        guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
+        return Unmanaged<ByteSink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(length))
     }
 
     /// The smallest rectangle holding every pixel whose colour differs from what is on screen: the

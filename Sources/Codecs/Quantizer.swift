@@ -1,16 +1,17 @@
-/// Reduces an opaque RGB image to at most 256 colours, keeping 8 bits per channel.
+/// Reduces an opaque RGB image to at most 255 colours, keeping 8 bits per channel: the 256th
+/// index of a GIF frame is left free to mean "unchanged" (see `GIFWriter`).
 ///
-/// - When the image has 256 colours or fewer, the palette is exactly those colours and the image
+/// - When the image has 255 colours or fewer, the palette is exactly those colours and the image
 ///   is reproduced losslessly.
 /// - Otherwise median cut over the image's histogram of exact 24-bit colours: the box with the
-///   largest (pixel count × longest side) is split at its weighted median until there are 256 boxes;
+///   largest (pixel count × longest side) is split at its weighted median until there are 255 boxes;
 ///   each palette entry is its box's pixel-weighted mean. Pixels then map to their nearest palette
 ///   entry in RGB distance through `OrderedDither`, which keeps exact palette colours flat and
 ///   turns gradients into fine texture instead of bands.
 ///
 /// The result depends only on the pixels, never on timing or threads.
 public enum Quantizer {
-    public static let maxColors = 256
+    public static let maxColors = 255
 
     /// `rgb` holds one 0xRRGGBB value per pixel.
     public static func quantize(width: Int, height: Int, rgb: [UInt32]) -> IndexedImage {

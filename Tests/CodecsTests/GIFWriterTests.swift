@@ -130,7 +130,7 @@ final class GIFTimingTests: XCTestCase {
 }
 
 final class QuantizerTests: XCTestCase {
-    /// With more than 256 colours each pixel goes to the nearest entry of its colour nudged by at
+    /// With more than 255 colours each pixel goes to the nearest entry of its colour nudged by at
     /// most ±4 per channel (the ordered dither). By the triangle inequality the chosen entry is
     /// then at most 2·|nudge| ≤ 2·√3·4 farther from the pixel than the nearest entry is.
     func testEachPixelMapsNearItsNearestEntry() {
@@ -138,7 +138,7 @@ final class QuantizerTests: XCTestCase {
         func next() -> UInt32 { state = state &* 1103515245 &+ 12345; return (state >> 8) & 0xFFFFFF }
         let rgb = (0..<5000).map { _ in next() }
         let image = Quantizer.quantize(width: 100, height: 50, rgb: rgb)
-        XCTAssertEqual(image.palette.count, 256)
+        XCTAssertEqual(image.palette.count, 255)
         for (i, c) in rgb.enumerated() {
             func d(_ p: UInt32) -> Double {
                 let dr = Int(p >> 16) - Int(c >> 16), dg = Int((p >> 8) & 0xFF) - Int((c >> 8) & 0xFF)
@@ -221,6 +221,41 @@ final class GIFFrameAreaTests: XCTestCase {
         XCTAssertEqual(gif.areas[1], PixelRect(x: 0, y: 0, width: 1, height: 1))
         XCTAssertEqual(gif.areas[2], PixelRect(x: 5, y: 8, width: 25, height: 10))
         XCTAssertEqual(gif.areas[0], PixelRect(x: 0, y: 0, width: 40, height: 30))
+    }
+
+    /// Two changed pixels in opposite corners make the changed rectangle the whole frame; every
+    /// other pixel of a noisy frame is still, so the transparent index stores them as one long run.
+    /// (Noise of 64 colours, so that each frame's palette is exact and still pixels keep their colour.)
+    func testStillPixelsInsideTheChangedAreaBecomeTransparent() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("still-\(UUID().uuidString).gif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var state: UInt32 = 7
+        let noise = (0..<64 * 48).flatMap { _ -> [UInt8] in
+            state = state &* 1103515245 &+ 12345
+            let k = UInt8(truncatingIfNeeded: state >> 16) & 63
+            return [k &* 4, 255 &- k &* 3, k &* 2, 255]
+        }
+        let first = try XCTUnwrap(Bitmap(width: 64, height: 48, straight: noise))
+        var changed = noise
+        changed.replaceSubrange(0..<4, with: [1, 2, 3, 255])
+        changed.replaceSubrange(changed.count - 4..<changed.count, with: [250, 251, 252, 255])
+        let second = try XCTUnwrap(Bitmap(width: 64, height: 48, straight: changed))
+        var sizes: [Int] = []
+        for frames in [[first], [first, second]] {
+            let writer = try GIFFile(path: path, width: 64, height: 48)
+            for b in frames { try writer.addFrame(b, delay: 3) }
+            try writer.finish()
+            sizes.append(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int)
+        }
+        let gif = try DecodedGIF(path: path)
+        XCTAssertEqual(gif.areas[1], PixelRect(x: 0, y: 0, width: 64, height: 48))
+        XCTAssertNotNil(gif.transparentIndices[1], "the second image keeps the still pixels through transparency")
+        XCTAssertNil(gif.transparentIndices[0], "the first has nothing to keep")
+        XCTAssertLessThan(sizes[1] - sizes[0], sizes[0] / 4, "the second image costs a fraction of the first")
+        for (frame, bitmap) in zip(gif.frames, [first, second]) {
+            let expected = GIFWriter.prepare(bitmap).image
+            XCTAssertEqual(frame.rgb, expected.indices.map { expected.palette[Int($0)] })
+        }
     }
 
     /// The changed rectangle is exact wherever the changed pixels are: first and last column of

@@ -12,7 +12,7 @@ final class QuantizerReferenceTests: XCTestCase {
         var colors = histogram.keys.sorted()
         var counts = colors.map { histogram[$0]! }
         func channel(_ c: UInt32, _ axis: Int) -> Int { Int((c >> UInt32(16 - 8 * axis)) & 0xFF) }
-        if colors.count <= 256 {
+        if colors.count <= 255 {
             let index = Dictionary(uniqueKeysWithValues: colors.enumerated().map { ($1, UInt8($0)) })
             return IndexedImage(width: width, height: height, palette: colors, indices: rgb.map { index[$0]! })
         }
@@ -27,7 +27,7 @@ final class QuantizerReferenceTests: XCTestCase {
         }
         func priority(_ b: Box) -> Int { b.extent == 0 ? -1 : b.pixels * b.extent }
         var boxes = [box(0..<colors.count)]
-        while boxes.count < 256 {
+        while boxes.count < 255 {
             var best = 0
             for i in boxes.indices where priority(boxes[i]) > priority(boxes[best]) { best = i }
             guard priority(boxes[best]) > 0 else { break }

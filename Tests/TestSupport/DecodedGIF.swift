@@ -15,6 +15,8 @@ public struct DecodedGIF {
     public var frames: [Frame]
     /// The rectangle each image of the file covers.
     public var areas: [PixelRect] = []
+    /// Each image's transparent index, which leaves the pixel on screen as it was.
+    public var transparentIndices: [Int?] = []
 
     public init(path: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -45,10 +47,14 @@ public struct DecodedGIF {
             let map = (desc.ColorMap ?? gif.pointee.SColorMap)!.pointee
             let left = Int(desc.Left), top = Int(desc.Top), w = Int(desc.Width), h = Int(desc.Height)
             areas.append(PixelRect(x: left, y: top, width: w, height: h))
+            transparentIndices.append(gcb.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int(gcb.TransparentColor))
             guard left + w <= width, top + h <= height else { throw DecodeFailure(code: -2) }
             for y in 0..<h {
                 for x in 0..<w {
-                    let c = map.Colors[Int(saved.RasterBits[y * w + x])]
+                    let index = Int(saved.RasterBits[y * w + x])
+                    // The transparent index leaves what the screen shows.
+                    if index == Int(gcb.TransparentColor) { continue }
+                    let c = map.Colors[index]
                     screen[(top + y) * width + left + x] = UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
                 }
             }
