@@ -66,10 +66,10 @@ public final class GIFWriter {
         // Over a previous frame, the index one past the palette can mean "keep what is there".
         // That turns still areas into runs of one index, but among dither noise it breaks LZW's
         // patterns instead, so each frame takes whichever form giflib compresses smaller, judged
-        // on a sample: every fourth band of 16 rows.
+        // on a sample: every eighth band of 16 rows.
         var unchanged: Int?
         if !shown.isEmpty {
-            let sample = area.height >= 64 ? 4 : 1
+            let sample = area.height >= 128 ? 8 : 1
             let plain = try GIFWriter.compressedSize(stored(frame, area, unchanged: nil, bands: sample), area,
                                                      palette: indexed.palette, transparent: false)
             let kept = try GIFWriter.compressedSize(stored(frame, area, unchanged: indexed.palette.count, bands: sample), area,
@@ -93,19 +93,31 @@ public final class GIFWriter {
     /// The indices a frame stores in `area`, row by row; with `unchanged`, that index wherever a
     /// pixel shows the colour already on screen. With `bands` = k, only every k-th band of 16 rows.
     private func stored(_ frame: GIFFrame, _ area: PixelRect, unchanged: Int?, bands: Int = 1) -> [GifByteType] {
-        var pixels = [GifByteType]()
-        pixels.reserveCapacity(area.width * area.height / bands)
-        for row in area.y..<area.maxY where (row - area.y) / 16 % bands == 0 {
-            let start = row * width + area.x, end = row * width + area.maxX
-            if let unchanged {
-                for i in start..<end {
-                    pixels.append(frame.colours[i] == shown[i] ? GifByteType(unchanged) : frame.image.indices[i])
+        let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
+        return [GifByteType](unsafeUninitializedCapacity: rows.count * area.width) { out, count in
+            frame.image.indices.withUnsafeBufferPointer { indices in
+                frame.colours.withUnsafeBufferPointer { colours in
+                    shown.withUnsafeBufferPointer { shown in
+                        var k = 0
+                        for row in rows {
+                            let start = row * width + area.x
+                            if let unchanged {
+                                let mark = GifByteType(unchanged)
+                                for i in start..<start + area.width {
+                                    out[k] = colours[i] == shown[i] ? mark : indices[i]
+                                    k += 1
+                                }
+                            } else {
+                                UnsafeMutableRawPointer(out.baseAddress! + k)
+                                    .copyMemory(from: indices.baseAddress! + start, byteCount: area.width)
+                                k += area.width
+                            }
+                        }
+                    }
                 }
-            } else {
-                pixels += frame.image.indices[start..<end]
             }
+            count = rows.count * area.width
         }
-        return pixels
     }
 
     /// A colour table for `palette`, plus a slot for the transparent index; GIF wants a
