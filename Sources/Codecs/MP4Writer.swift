@@ -23,7 +23,7 @@ public final class MP4Writer {
     private var scaler: OpaquePointer?
     private var picture: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private let stream: UnsafeMutablePointer<AVStream>
+    private var stream: UnsafeMutablePointer<AVStream>?
     private let systemError: (Int32) -> Error
     private var next = 0
 
@@ -46,6 +46,8 @@ public final class MP4Writer {
         codedWidth = (width + 1) & ~1
         codedHeight = (height + 1) & ~1
         self.systemError = systemError
+        // Every stored property has its value from here on, so a failure below still runs
+        // `deinit`, which frees whatever FFmpeg allocated so far.
         av_log_set_level(AV_LOG_QUIET)
 
         guard let codec = avcodec_find_encoder_by_name("libx264") else {
@@ -55,11 +57,10 @@ public final class MP4Writer {
         try MP4Writer.check(avformat_alloc_output_context2(&format, nil, "mp4", path), "choosing the MP4 muxer", systemError)
         guard let format else { throw EncodeError.mp4("could not allocate the muxer") }
         self.format = format
-        guard let encoder = avcodec_alloc_context3(codec), let created = avformat_new_stream(format, nil) else {
-            throw EncodeError.mp4("could not allocate the encoder")
-        }
+        guard let encoder = avcodec_alloc_context3(codec) else { throw EncodeError.mp4("could not allocate the encoder") }
         self.encoder = encoder
-        stream = created
+        guard let stream = avformat_new_stream(format, nil) else { throw EncodeError.mp4("could not add the video stream") }
+        self.stream = stream
         encoder.pointee.width = Int32(codedWidth)
         encoder.pointee.height = Int32(codedHeight)
         encoder.pointee.pix_fmt = AV_PIX_FMT_YUV420P
@@ -149,7 +150,7 @@ public final class MP4Writer {
 
     /// Writes every packet the encoder has ready.
     private func drain() throws {
-        guard let encoder, let format, let packet else { return }
+        guard let encoder, let format, let packet, let stream else { return }
         while true {
             let received = avcodec_receive_packet(encoder, packet)
             if received == scrollreel_averror_eagain() || received == scrollreel_averror_eof() { return }
@@ -167,6 +168,7 @@ public final class MP4Writer {
         av_frame_free(&picture)
         av_packet_free(&packet)
         avcodec_free_context(&encoder)
+        stream = nil
         if let format {
             if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
             avformat_free_context(format)
