@@ -7,7 +7,8 @@ import CFFmpeg
 /// - 4:2:0 needs an even width and height: an odd size gets one more column or row, a copy of the
 ///   last, so nothing is cropped.
 /// - Frame i of the file is shown at i / fps seconds; the file lasts frames / fps.
-/// - The encoder runs on one thread, so the bytes do not depend on the machine.
+/// - The encoder runs on one thread, so the bytes do not depend on how many cores there are or
+///   on `--jobs`.
 /// - FFmpeg writes the file itself, by name. Every failure becomes a thrown error: a failed system
 ///   call through `systemError` (so the caller can word it for the user's path), anything else as
 ///   `EncodeError.mp4` with FFmpeg's message.
