@@ -64,7 +64,8 @@ public final class FileWriter {
         }
     }
 
-    private static func problem(_ target: OutputTarget, _ entry: String?, _ doing: String, _ code: Int32) -> FileProblem {
+    /// A failed system call, worded for the user's target: "cannot write the file: no space left on device".
+    static func problem(_ target: OutputTarget, _ entry: String?, _ doing: String, _ code: Int32) -> FileProblem {
         target.problem("\(doing) \(entry ?? "the file"): \(FileProblem.words(errno: code))", duringRun: true)
     }
 }

@@ -36,7 +36,7 @@ public final class StagedFile: StagedOutput {
 
     /// A system call that failed while a library wrote `pathToWrite()`, worded for the target.
     public func writeProblem(errno code: Int32) -> FileProblem {
-        target.problem("cannot write the file: \(FileProblem.words(errno: code))", duringRun: true)
+        FileWriter.problem(target, nil, "cannot write", code)
     }
 
     /// Writes the whole file.
