@@ -38,14 +38,15 @@ extension Options {
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }
-        let writesOnePNG = out.flatMap { try? Output(path: $0) } == .png
+        let output = out.flatMap { try? Output(path: $0) }
+        let writesOnePNG = output == .png
         if given.contains("--frame") && !writesOnePNG {
             throw UsageError("--frame N chooses the frame written to --out NAME.png; to render a range, use --frames A-B")
         }
         if given.contains("--frames") && writesOnePNG {
             throw UsageError("--frames A-B does not apply to --out NAME.png, which holds one frame; choose it with --frame N")
         }
-        if given.contains("--quality"), ![.webp, .mp4].contains(out.flatMap({ try? Output(path: $0) })) {
+        if given.contains("--quality"), ![.webp, .mp4].contains(output) {
             throw UsageError("--quality applies only to --out NAME.webp and NAME.mp4")
         }
         if given.contains("--every") && contactSheet == nil {
