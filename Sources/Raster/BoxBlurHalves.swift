@@ -59,36 +59,30 @@ extension Bitmap {
                 }
                 var i = 0
                 while i < lanes {
-                    let start = min(i, lanes - 16), last = height - 1
-                    var halves = (SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>())
-                    let top = s.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self), edge = UInt16(r + 1)
-                    halves.0 = (top & 0xFF) &* edge
-                    halves.1 = (top &>> 8) &* edge
-                    for k in 1...r {
-                        let row = s.loadUnaligned(fromByteOffset: min(k, last) * lanes + start, as: SIMD8<UInt16>.self)
-                        halves.2 &+= row & 0xFF
-                        halves.3 &+= row &>> 8
-                    }
-                    withUnsafeMutableBytes(of: &halves) {
-                        stripHalves($0.baseAddress!, s + start, d + start, stride: lanes, height: height, radius: r,
-                                    reciprocal: reciprocal)
-                    }
+                    let start = min(i, lanes - 16)
+                    stripHalves(s + start, d + start, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
                     i += 16
                 }
             }
         }
     }
 
-    /// One strip of `blurColumnsHalves`, sixteen lanes wide: `halves` holds the first and second
-    /// halves of its top row's windows, even lanes then odd. Bytes split across 16-bit lanes (the
+    /// One strip of `blurColumnsHalves`, sixteen lanes wide. Bytes split across 16-bit lanes (the
     /// even ones masked, the odd ones shifted down) need no vector conversions, which the compiler
     /// calls out of line in a loop this size, at more cost than the arithmetic.
     @inline(never)
-    private static func stripHalves(_ halves: UnsafeMutableRawPointer, _ s: UnsafeRawPointer, _ d: UnsafeMutableRawPointer,
-                                    stride: Int, height: Int, radius r: Int, reciprocal: UInt16) {
-        let last = height &- 1, low = SIMD8<UInt16>(repeating: 0xFF)
-        var evenA = halves.load(as: SIMD8<UInt16>.self), oddA = halves.load(fromByteOffset: 16, as: SIMD8<UInt16>.self)
-        var evenB = halves.load(fromByteOffset: 32, as: SIMD8<UInt16>.self), oddB = halves.load(fromByteOffset: 48, as: SIMD8<UInt16>.self)
+    private static func stripHalves(_ s: UnsafeRawPointer, _ d: UnsafeMutableRawPointer, stride: Int, height: Int,
+                                    radius r: Int, reciprocal: UInt16) {
+        let last = height &- 1, low = SIMD8<UInt16>(repeating: 0xFF), edge = UInt16(truncatingIfNeeded: r &+ 1)
+        // The top row's windows: the first half is row 0 taken r + 1 times (the edge repeats).
+        let top = s.loadUnaligned(as: SIMD8<UInt16>.self)
+        var evenA = (top & low) &* edge, oddA = (top &>> 8) &* edge
+        var evenB = SIMD8<UInt16>(), oddB = SIMD8<UInt16>()
+        for k in 1...r {
+            let row = s.loadUnaligned(fromByteOffset: min(k, last) &* stride, as: SIMD8<UInt16>.self)
+            evenB &+= row & low
+            oddB &+= row &>> 8
+        }
         var l = 0, c = min(1, last) &* stride, e = min(r &+ 1, last) &* stride, o = 0, y = 0
         while y < height {
             // The even lanes, then the odd: one division written once, because written out twice the
