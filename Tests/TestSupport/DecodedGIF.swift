@@ -73,11 +73,11 @@ public final class GIFFile {
 
     private final class Bytes { var data = Data() }
 
-    public init(path: String, width: Int, height: Int) throws {
+    public init(path: String, width: Int, height: Int, quality: Int = 100) throws {
         let bytes = Bytes()
         self.bytes = bytes
         self.path = path
-        writer = try GIFWriter(width: width, height: height) { bytes.data.append(contentsOf: $0) }
+        writer = try GIFWriter(width: width, height: height, quality: quality) { bytes.data.append(contentsOf: $0) }
     }
 
     public func addFrame(_ bitmap: Bitmap, delay: Int) throws { try writer.addFrame(bitmap, delay: delay) }

@@ -1,0 +1,153 @@
+/// GIF's variant of LZW: codes from `codeSize + 1` up to 12 bits wide, packed least significant
+/// bit first, a clear code first and whenever the dictionary fills (as giflib does, at code 4095),
+/// and an end code last.
+///
+/// Each code is the longest string in the dictionary that `LossyMatch` accepts for the next
+/// pixels: a pixel may take another index than the quantizer's if it shows a colour close enough
+/// to the pixel's true colour. Longer strings mean fewer codes: this is the idea of gifsicle's
+/// `--lossy`. With a match that accepts only exact indices, it is the usual greedy longest match
+/// (byte for byte what giflib writes).
+///
+/// The dictionary is a dense child table (4096 × 256 codes, cleared entry by entry on a clear,
+/// not wholesale) and, for the search, each string's children as a linked list.
+struct LZWEncoder {
+    private static let maxCode = 4095
+
+    private var child: [UInt16]
+    private var firstChild: [UInt16]
+    private var sibling: [UInt16]
+    private var prefix: [UInt16]
+    private var suffix: [UInt8]
+    /// The search's strings to visit: code, position after it, total error. Each visit pushes at
+    /// most its exact child and what is left of the budget, so it never holds more than budget + 1.
+    private var stack = [(Int, Int, Int)](repeating: (0, 0, 0), count: LZWEncoder.budget + 1)
+    /// How many inexact strings the search may follow for one code: more finds longer strings,
+    /// but past 64 the files shrink by under 1% (samples/stretchy.json: 32 → 256 saves 0.9%).
+    private static let budget = 64
+
+    init() {
+        child = [UInt16](repeating: 0, count: 4096 * 256)
+        firstChild = [UInt16](repeating: 0, count: 4096)
+        sibling = [UInt16](repeating: 0, count: 4096)
+        prefix = [UInt16](repeating: 0, count: 4096)
+        suffix = [UInt8](repeating: 0, count: 4096)
+    }
+
+    /// The code stream of `indices` (every one below 2^`codeSize`), without GIF's sub-block
+    /// framing; `indices` is rewritten to what a decoder will read.
+    mutating func encode(_ indices: inout [UInt8], codeSize: Int, lossy: LossyMatch) -> [UInt8] {
+        precondition((2...8).contains(codeSize) && !indices.isEmpty)
+        let clear = 1 << codeSize, end = clear + 1
+        var bits = BitPacker()
+        var width = codeSize + 1, next = end + 1
+        bits.put(clear, width)
+        child.withUnsafeMutableBufferPointer { child in
+        firstChild.withUnsafeMutableBufferPointer { firstChild in
+        sibling.withUnsafeMutableBufferPointer { sibling in
+        prefix.withUnsafeMutableBufferPointer { prefix in
+        suffix.withUnsafeMutableBufferPointer { suffix in
+        indices.withUnsafeMutableBufferPointer { pixels in
+            func reset() {
+                for code in end + 1..<next { child[Int(prefix[code]) << 8 | Int(suffix[code])] = 0 }
+                for code in 0..<next { firstChild[code] = 0 }
+            }
+            var start = 0
+            while true {
+                let (current, length) = stack.withUnsafeMutableBufferPointer {
+                    LZWEncoder.deepest(from: start, pixels, child, firstChild, sibling, suffix, lossy, $0)
+                }
+                LZWEncoder.spell(current, into: pixels, before: start + length, prefix, suffix, roots: clear)
+                start += length
+                guard start < pixels.count else { bits.put(current, width); break }
+                let index = pixels[start]
+                bits.put(current, width)
+                // The decoder widens its codes one code later than it adds entries; this keeps step.
+                if next >= 1 << width && width < 12 { width += 1 }
+                if next >= LZWEncoder.maxCode {
+                    bits.put(clear, width)
+                    reset()
+                    width = codeSize + 1; next = end + 1
+                } else {
+                    child[current << 8 | Int(index)] = UInt16(next)
+                    prefix[next] = UInt16(current); suffix[next] = index
+                    sibling[next] = firstChild[current]; firstChild[current] = UInt16(next)
+                    next += 1
+                }
+            }
+            if next >= 1 << width && width < 12 { width += 1 }
+            bits.put(end, width)
+            reset()
+        }}}}}}
+        return bits.finish()
+    }
+
+    /// The longest string in the dictionary that `lossy` accepts for the pixels from `start`, its
+    /// first index exact; of equally long ones, the one with the least total error. A depth-first
+    /// search that tries the exact index first and follows at most `budget` other ones.
+    private static func deepest(from start: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>,
+                                  _ child: UnsafeMutableBufferPointer<UInt16>, _ firstChild: UnsafeMutableBufferPointer<UInt16>,
+                                  _ sibling: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>,
+                                  _ lossy: LossyMatch, _ stack: UnsafeMutableBufferPointer<(Int, Int, Int)>) -> (Int, Int) {
+        var best = (code: Int(pixels[start]), length: 1, error: 0)
+        var budget = LZWEncoder.budget
+        stack[0] = (best.code, start + 1, 0)
+        var count = 1
+        while count > 0 {
+            count -= 1
+            let (node, position, error) = stack[count]
+            let length = position - start
+            if length > best.length || (length == best.length && error < best.error) { best = (node, length, error) }
+            guard position < pixels.count else { continue }
+            let exact = pixels[position]
+            let limit = lossy.limit(exact: exact, at: position)
+            var code = budget > 0 ? firstChild[node] : 0
+            while code != 0 {
+                let index = suffix[Int(code)]
+                if index != exact {
+                    let d = lossy.error(index, at: position)
+                    if d <= limit && budget > 0 {
+                        stack[count] = (Int(code), position + 1, error + d)
+                        count += 1; budget -= 1
+                    }
+                }
+                code = sibling[Int(code)]
+            }
+            let same = child[node << 8 | Int(exact)]
+            if same != 0 { stack[count] = (Int(same), position + 1, error); count += 1 }
+        }
+        return (best.code, best.length)
+    }
+
+    /// Writes the string of `code` into the pixels that end before `end`.
+    private static func spell(_ code: Int, into pixels: UnsafeMutableBufferPointer<UInt8>, before end: Int,
+                       _ prefix: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>, roots: Int) {
+        var code = code, i = end - 1
+        while code >= roots {
+            pixels[i] = suffix[code]
+            code = Int(prefix[code]); i -= 1
+        }
+        pixels[i] = UInt8(code)
+    }
+}
+
+/// Codes packed least significant bit first into bytes.
+private struct BitPacker {
+    private var bytes: [UInt8] = []
+    private var buffer: UInt64 = 0
+    private var count = 0
+
+    @inline(__always)
+    mutating func put(_ code: Int, _ width: Int) {
+        buffer |= UInt64(code) << UInt64(count)
+        count += width
+        while count >= 8 {
+            bytes.append(UInt8(truncatingIfNeeded: buffer))
+            buffer >>= 8; count -= 8
+        }
+    }
+
+    mutating func finish() -> [UInt8] {
+        if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+        return bytes
+    }
+}

@@ -1,0 +1,137 @@
+import Codecs
+import Foundation
+import Render
+import Scene
+
+/// `--max-size`: the best GIF or WebP that fits in a size, found by rendering it again at lower
+/// settings.
+///
+/// The quality falls first, from `--quality` (a GIF's default 100; a WebP's lossless) to `floor`,
+/// by bisection to the nearest `step`: that keeps every frame. Only if even the floor is too
+/// large does the frame rate fall, through `rates`, each with the same search. A GIF attempt
+/// stops as soon as its file passes the limit, so the attempts that fail cost least. The file is
+/// held in memory, never larger than the limit, and written once, at the end.
+struct SizeSearch {
+    /// Below this quality lossy LZW's streaks and banding take over (see `GIFQuality`).
+    static let floor = 40
+    static let step = 5
+
+    let limit: Int
+    /// `.gif` or `.webp`.
+    let output: Output
+    /// The scene as configured: its fps is the first tried.
+    let scene: Scene
+    let options: Options
+    let stats: Stats
+
+    struct Choice {
+        /// nil: a lossless WebP.
+        let quality: Int?
+        let fps: Int
+        let bytes: [UInt8]
+    }
+
+    /// What no attempt achieved.
+    struct NoFit: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The frame rates to try: the scene's, then 2/3, 1/2, 1/3 and 1/4 of it, none below 5 fps.
+    var rates: [Int] {
+        var out: [Int] = []
+        for (n, d) in [(1, 1), (2, 3), (1, 2), (1, 3), (1, 4)] {
+            let fps = (scene.fps * n + d / 2) / d
+            if fps >= 5 && !out.contains(fps) { out.append(fps) }
+        }
+        return out.isEmpty ? [scene.fps] : out
+    }
+
+    func run() throws -> Choice {
+        let top = options.quality ?? (output == .gif ? 100 : nil)
+        let floor = min(top ?? 100, SizeSearch.floor)
+        for (n, fps) in rates.enumerated() {
+            // Most files fit as they are; once the frame rate has to fall, most do not.
+            if n == 0, let bytes = try attempt(quality: top, fps: fps) { return report(Choice(quality: top, fps: fps, bytes: bytes)) }
+            guard let lowest = try attempt(quality: floor, fps: fps) else { continue }
+            var fits = Choice(quality: floor, fps: fps, bytes: lowest)
+            if n > 0, floor != top, let bytes = try attempt(quality: top, fps: fps) {
+                return report(Choice(quality: top, fps: fps, bytes: bytes))
+            }
+            // The floor fits and `top` does not: narrow down between them (lossless counts as 101).
+            var tooLarge = top ?? 101
+            while tooLarge - floor > 0, tooLarge - fits.quality! > SizeSearch.step {
+                let quality = (fits.quality! + tooLarge) / 2
+                if let bytes = try attempt(quality: quality, fps: fps) {
+                    fits = Choice(quality: quality, fps: fps, bytes: bytes)
+                } else {
+                    tooLarge = quality
+                }
+            }
+            return report(fits)
+        }
+        throw NoFit(description: "--max-size \(ByteSize.text(limit)): even quality \(floor) at \(rates.last!) fps "
+                    + "makes a larger file; raise the limit, or make it smaller with --scale 1 or a shorter script")
+    }
+
+    private func report(_ choice: Choice) -> Choice {
+        if !options.quiet {
+            let rate = choice.fps == scene.fps ? "\(choice.fps) fps" : "\(choice.fps) fps (from \(scene.fps))"
+            FileHandle.standardError.write(Data(("max-size: \(SizeSearch.name(choice.quality)) at \(rate): "
+                + "\(ByteSize.text(choice.bytes.count)) (limit \(ByteSize.text(limit)))\n").utf8))
+        }
+        return choice
+    }
+
+    private static func name(_ quality: Int?) -> String { quality.map { "quality \($0)" } ?? "lossless" }
+
+    /// The whole file at `quality` and `fps`, or nil once it passes the limit.
+    private func attempt(quality: Int?, fps: Int) throws -> [UInt8]? {
+        var scene = self.scene
+        scene.fps = fps
+        let renderer = try Renderer(scene: scene, limits: options.limits)
+        let frames = 0..<renderer.frameCount
+        let buffer = CappedBuffer(limit: limit)
+        let sink: any FrameSink, finish: () throws -> Void
+        if output == .gif {
+            let gif = GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality ?? 100) {
+                                  try buffer.append($0)
+                              },
+                              timing: GIFTiming(frames: frames, fps: fps), stats: stats)
+            sink = gif; finish = gif.finish
+        } else {
+            let webp = WebPSink(writer: try WebPWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality) {
+                                    try buffer.append($0)
+                                },
+                                timing: MillisecondTiming(frames: frames, fps: fps), stats: stats)
+            sink = webp; finish = webp.finish
+        }
+        if !options.quiet {
+            FileHandle.standardError.write(Data("max-size: trying \(SizeSearch.name(quality)) at \(fps) fps\n".utf8))
+        }
+        let progress = Progress(total: frames.count, quiet: options.quiet)
+        defer { progress.finish() }
+        do {
+            try FramePipeline(jobs: options.jobs).run(Array(frames), frame: { index in
+                try stats.render { try renderer.frame(index) }
+            }, sinks: [sink], done: progress.update(done:))
+            try finish()
+        } catch is CappedBuffer.Full {
+            return nil
+        }
+        return buffer.bytes
+    }
+}
+
+/// Bytes in memory up to a limit; the write that would pass it throws `Full`.
+private final class CappedBuffer {
+    struct Full: Error {}
+    let limit: Int
+    private(set) var bytes: [UInt8] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func append(_ chunk: UnsafeRawBufferPointer) throws {
+        guard bytes.count + chunk.count <= limit else { throw Full() }
+        bytes += chunk
+    }
+}

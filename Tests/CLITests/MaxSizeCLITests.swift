@@ -1,0 +1,79 @@
+import Codecs
+import Foundation
+import Raster
+import TestSupport
+import XCTest
+
+/// `--max-size`: the quality, then the frame rate, fall until the file fits; what was chosen is
+/// said on stderr, and a limit nothing meets is an error that leaves nothing behind.
+final class MaxSizeCLITests: CLITestCase {
+    /// The test scene with a photo-like header, smooth gradients and a little noise, where quality
+    /// buys size (in flat pictures it hardly does, and only the frame rate helps).
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        var bytes: [UInt8] = []
+        var state: UInt32 = 1
+        for y in 0..<80 {
+            for x in 0..<120 {
+                state = state &* 1103515245 &+ 12345
+                let noise = Int(state >> 29)
+                bytes += [UInt8(x * 2 + noise), UInt8(y * 3 + noise), UInt8((x + y) % 200 + noise), 255]
+            }
+        }
+        try Data(PNGCodec.encode(Bitmap(width: 120, height: 80, straight: bytes)!))
+            .write(to: folder.appendingPathComponent("images/pic.png"))
+    }
+
+    func size(_ name: String) throws -> Int { try FileManager.default.attributesOfItem(atPath: path(name))[.size] as! Int }
+
+    func testAGIFThatFitsIsTheDefaultGIF() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "plain.gif", "--scale", "1", "--quiet"]).status, 0)
+        let run = try render(["--scene", "scene.json", "--out", "fit.gif", "--scale", "1", "--max-size", "100MB"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("max-size: quality 100 at 30 fps:"), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("fit.gif"))),
+                       try Data(contentsOf: URL(fileURLWithPath: path("plain.gif"))))
+    }
+
+    func testALargerGIFLowersTheQualityToFit() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "plain.gif", "--scale", "1", "--quiet"]).status, 0)
+        let limit = try size("plain.gif") * 4 / 5
+        let run = try render(["--scene", "scene.json", "--out", "fit.gif", "--scale", "1", "--max-size", "\(limit)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertLessThanOrEqual(try size("fit.gif"), limit)
+        XCTAssertTrue(run.stderr.contains("max-size: trying quality 40 at 30 fps"), run.stderr)
+        let chosen = try XCTUnwrap(run.stderr.split(separator: "\n").first { $0.hasPrefix("max-size: quality") }, run.stderr)
+        XCTAssertTrue(chosen.contains(" at 30 fps: "), String(chosen))
+        XCTAssertFalse(chosen.hasPrefix("max-size: quality 100 "), String(chosen))
+        let gif = try DecodedGIF(path: path("fit.gif"))
+        XCTAssertEqual(gif.frames.count, 30)
+        XCTAssertEqual(gif.frames.map(\.delay).reduce(0, +), 100)
+    }
+
+    func testAWebPLosesLosslessnessBeforeFrames() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "plain.webp", "--quiet"]).status, 0)
+        let limit = try size("plain.webp") / 2
+        let run = try render(["--scene", "scene.json", "--out", "fit.webp", "--max-size", "\(limit)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("max-size: trying lossless at 30 fps"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("max-size: quality "), run.stderr)
+        XCTAssertLessThanOrEqual(try size("fit.webp"), limit)
+    }
+
+    func testALimitNothingMeetsWritesNothing() throws {
+        try expectError(["--scene", "scene.json", "--out", "tiny.gif", "--max-size", "100", "--quiet"], status: 1,
+                        contains: ["--max-size 100 B: even quality 40 at 8 fps makes a larger file"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("tiny.gif")))
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    func testSizesAndCombinationsAreCheckedBeforeRendering() throws {
+        try expectError(["--scene", "scene.json", "--out", "x.gif", "--max-size", "8XB"], status: 2,
+                        contains: ["--max-size expects a size such as 8MB, 2MiB, 500kB or a number of bytes, got \"8XB\""])
+        try expectError(["--scene", "scene.json", "--out", "x.mp4", "--max-size", "8MB"], status: 2,
+                        contains: ["--max-size applies only to --out NAME.gif and NAME.webp"])
+        try expectError(["--scene", "scene.json", "--out", "x.gif", "--max-size", "8MB", "--hashes", "h.txt"], status: 2,
+                        contains: ["--max-size does not combine with --hashes"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.gif")))
+    }
+}

@@ -1,0 +1,85 @@
+import Codecs
+import Raster
+import TestSupport
+import XCTest
+
+/// `--quality` for GIF: lossy LZW may give a pixel another index than the quantizer's, but only
+/// one whose colour is within the quality's tolerance of the pixel's true colour, or no farther
+/// from it than the quantizer's own choice. Checked through giflib's decoder, pixel by pixel.
+final class LossyGIFTests: XCTestCase {
+    /// Gradients with a little noise: far more than 255 colours, so every frame is quantized and
+    /// dithered; each frame shifts the picture and changes its noise.
+    func frame(_ k: Int) -> Bitmap {
+        var state = UInt32(k + 1)
+        var bytes: [UInt8] = []
+        for y in 0..<60 {
+            for x in 0..<80 {
+                state = state &* 1103515245 &+ 12345
+                let noise = Int(state >> 28) - 8
+                let r = (x * 3 + k * 4) % 256, g = min(255, max(0, y * 4 + noise)), b = (x + y * 2) % 256
+                bytes += [UInt8(r), UInt8(g), UInt8(b), 255]
+            }
+        }
+        return Bitmap(width: 80, height: 60, straight: bytes)!
+    }
+
+    func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a >> 16) - Int(b >> 16), dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF), db = Int(a & 0xFF) - Int(b & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// 0xRRGGBB per pixel of opaque RGBA bytes.
+    func rgb(_ bytes: [UInt8]) -> [UInt32] {
+        stride(from: 0, to: bytes.count, by: 4).map { i -> UInt32 in
+            let r = UInt32(bytes[i]) << 16, g = UInt32(bytes[i + 1]) << 8
+            return r | g | UInt32(bytes[i + 2])
+        }
+    }
+
+    func encode(_ frames: [Bitmap], quality: Int) throws -> (DecodedGIF, Int) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lossy-\(UUID().uuidString).gif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try GIFFile(path: path, width: 80, height: 60, quality: quality)
+        for b in frames { try writer.addFrame(b, delay: 3) }
+        try writer.finish()
+        return (try DecodedGIF(path: path), try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int)
+    }
+
+    func testEveryPixelStaysWithinTheQualitysBound() throws {
+        let frames = (0..<4).map(frame)
+        for quality in [100, 90, 75, 40, 1] {
+            let (gif, _) = try encode(frames, quality: quality)
+            XCTAssertEqual(gif.frames.count, 4)
+            // As documented in GIFQuality: a per-channel error of (100 − Q)/3 levels, and the
+            // dither's spread falling from 8 at 100 to none at 80.
+            let perChannel = (100 - quality) / 3, tolerance = 3 * perChannel * perChannel
+            let spread = 8 * max(0, quality - 80) / 20
+            for (decoded, bitmap) in zip(gif.frames, frames) {
+                let truth = rgb(bitmap.straightBytes())
+                let own = Quantizer.quantize(width: 80, height: 60, rgb: truth, spread: spread)
+                var worse = 0
+                for i in truth.indices {
+                    let allowed = max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
+                    if distance(decoded.rgb[i], truth[i]) > allowed { worse += 1 }
+                }
+                XCTAssertEqual(worse, 0, "quality \(quality): pixels beyond the bound")
+            }
+        }
+    }
+
+    func testLowerQualityMakesSmallerFiles() throws {
+        let frames = (0..<4).map(frame)
+        let sizes = try [100, 75, 40].map { try encode(frames, quality: $0).1 }
+        XCTAssertEqual(sizes, sizes.sorted(by: >), "sizes \(sizes)")
+        XCTAssertLessThan(sizes[2], sizes[0] * 3 / 4, "sizes \(sizes)")
+    }
+
+    /// At the default, a frame with few colours (each its own palette entry) is kept exactly.
+    func testFewColoursStayExactAtTheDefault() throws {
+        var bytes: [UInt8] = []
+        for i in 0..<(80 * 60) { bytes += [UInt8(i % 7 * 30), UInt8(i / 80 % 5 * 50), 90, 255] }
+        let bitmap = try XCTUnwrap(Bitmap(width: 80, height: 60, straight: bytes))
+        let (gif, _) = try encode([bitmap, bitmap], quality: 100)
+        for decoded in gif.frames { XCTAssertEqual(decoded.rgb, rgb(bytes)) }
+    }
+}
