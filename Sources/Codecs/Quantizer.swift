@@ -21,9 +21,7 @@ public enum Quantizer {
         precondition(rgb.count == width * height && !rgb.isEmpty)
         let histogram = Histogram(rgb)
         guard histogram.colors.count <= maxColors else {
-            let palette = PaletteRefinement.refine(MedianCut(histogram, boxes: maxColors).palette, histogram, steps: 4)
-            let indices = OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(width: width, height: height, rgb: rgb)
-            return IndexedImage(width: width, height: height, palette: palette, indices: indices)
+            return map(width: width, height: height, rgb: rgb, palette: palette(histogram), spread: spread)
         }
         // Few enough colours: the palette is the image's own colours, each pixel its exact entry.
         let palette = histogram.colors
@@ -34,6 +32,21 @@ public enum Quantizer {
             }
         }
         return IndexedImage(width: width, height: height, palette: palette, indices: indices)
+    }
+
+    /// The image mapped onto a given palette (1…255 colours) through `OrderedDither`: colours in
+    /// the palette exactly, the others dithered by `spread`.
+    public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8) -> IndexedImage {
+        precondition(rgb.count == width * height && (1...maxColors).contains(palette.count))
+        let indices = OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(width: width, height: height, rgb: rgb)
+        return IndexedImage(width: width, height: height, palette: palette, indices: indices)
+    }
+
+    /// The palette for a histogram: its colours when there are 255 or fewer, else median cut
+    /// refined by Lloyd's steps.
+    static func palette(_ histogram: Histogram) -> [UInt32] {
+        guard histogram.colors.count > maxColors else { return histogram.colors }
+        return PaletteRefinement.refine(MedianCut(histogram, boxes: maxColors).palette, histogram, steps: 4)
     }
 }
 
@@ -58,6 +71,12 @@ struct Histogram {
 
     init(_ rgb: [UInt32]) {
         var table = ColorTable(capacity: 4096, zero: 0)
+        Histogram.count(rgb, into: &table)
+        self.init(table)
+    }
+
+    /// Adds each colour's pixel count to `table`.
+    static func count(_ rgb: [UInt32], into table: inout ColorTable<Int>) {
         rgb.withUnsafeBufferPointer { pixels in
             var i = 0
             while i < pixels.count {
@@ -68,6 +87,9 @@ struct Histogram {
                 i = j
             }
         }
+    }
+
+    init(_ table: ColorTable<Int>) {
         for item in sortedByKey(table.entries.map { UInt64($0.color) << 32 | UInt64($0.value) }) {
             colors.append(UInt32(item >> 32))
             counts.append(Int(item & 0xFFFF_FFFF))

@@ -26,9 +26,9 @@ struct AssembleCommand {
         defer { progress.finish() }
         try Interruption.writing(outputs) {
             let output = try file.open()
-            let gif = GIFSink(writer: try GIFWriter(width: first.width, height: first.height, quality: options.quality ?? 100) {
-                                  try output.write($0)
-                              },
+            let shared = try PaletteSampleSink.palette(of: shown, jobs: options.jobs) { try AssembleCommand.load(folder, name($0)) }
+            let gif = GIFSink(writer: try GIFWriter(width: first.width, height: first.height, quality: options.quality ?? 100,
+                                                    shared: shared) { try output.write($0) },
                               timing: timing, stats: Stats())
             try FramePipeline(jobs: options.jobs).run(shown, frame: { index in
                 let bitmap = try AssembleCommand.load(folder, name(index))

@@ -20,7 +20,7 @@ final class GIFSink: FrameSink {
 
     func prepare(_ index: Int, _ frame: Bitmap) throws -> GIFFrame? {
         guard delays[index] != nil else { return nil }
-        return stats.encode { quantized.value(for: frame) { GIFWriter.prepare($0, quality: writer.quality) } }
+        return stats.encode { quantized.value(for: frame) { GIFWriter.prepare($0, quality: writer.quality, shared: writer.shared) } }
     }
 
     func consume(_ index: Int, _ prepared: GIFFrame?) throws {

@@ -50,18 +50,19 @@ struct SizeSearch {
         let top = options.quality ?? (output == .gif ? 100 : nil)
         let floor = min(top ?? 100, SizeSearch.floor)
         for (n, fps) in rates.enumerated() {
+            let rate = try self.rate(fps)
             // Most files fit as they are; once the frame rate has to fall, most do not.
-            if n == 0, let bytes = try attempt(quality: top, fps: fps) { return report(Choice(quality: top, fps: fps, bytes: bytes)) }
-            guard let lowest = try attempt(quality: floor, fps: fps) else { continue }
+            if n == 0, let bytes = try attempt(quality: top, rate) { return report(Choice(quality: top, fps: fps, bytes: bytes)) }
+            guard let lowest = try attempt(quality: floor, rate) else { continue }
             var fits = Choice(quality: floor, fps: fps, bytes: lowest)
-            if n > 0, floor != top, let bytes = try attempt(quality: top, fps: fps) {
+            if n > 0, floor != top, let bytes = try attempt(quality: top, rate) {
                 return report(Choice(quality: top, fps: fps, bytes: bytes))
             }
             // The floor fits and `top` does not: narrow down between them (lossless counts as 101).
             var tooLarge = top ?? 101
             while tooLarge - floor > 0, tooLarge - fits.quality! > SizeSearch.step {
                 let quality = (fits.quality! + tooLarge) / 2
-                if let bytes = try attempt(quality: quality, fps: fps) {
+                if let bytes = try attempt(quality: quality, rate) {
                     fits = Choice(quality: quality, fps: fps, bytes: bytes)
                 } else {
                     tooLarge = quality
@@ -84,33 +85,45 @@ struct SizeSearch {
 
     private static func name(_ quality: Int?) -> String { quality.map { "quality \($0)" } ?? "lossless" }
 
-    /// The whole file at `quality` and `fps`, or nil once it passes the limit.
-    private func attempt(quality: Int?, fps: Int) throws -> [UInt8]? {
+    /// A scene's frames at one frame rate, and the GIF's shared palette for them.
+    private struct Rate {
+        let fps: Int
+        let renderer: Renderer
+        let shared: [UInt32]?
+    }
+
+    private func rate(_ fps: Int) throws -> Rate {
         var scene = self.scene
         scene.fps = fps
         let renderer = try Renderer(scene: scene, limits: options.limits)
-        let frames = 0..<renderer.frameCount
-        let buffer = CappedBuffer(limit: limit)
-        let sink: any FrameSink, finish: () throws -> Void
-        if output == .gif {
-            let gif = GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality ?? 100) {
-                                  try buffer.append($0)
-                              },
-                              timing: GIFTiming(frames: frames, fps: fps), stats: stats)
-            sink = gif; finish = gif.finish
-        } else {
-            let webp = WebPSink(writer: try WebPWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality) {
-                                    try buffer.append($0)
-                                },
-                                timing: MillisecondTiming(frames: frames, fps: fps), stats: stats)
-            sink = webp; finish = webp.finish
-        }
+        let shared = output == .gif
+            ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs) { try renderer.frame($0) } : nil
+        return Rate(fps: fps, renderer: renderer, shared: shared)
+    }
+
+    /// The whole file at `quality` and `rate`, or nil once it passes the limit.
+    private func attempt(quality: Int?, _ rate: Rate) throws -> [UInt8]? {
         if !options.quiet {
-            FileHandle.standardError.write(Data("max-size: trying \(SizeSearch.name(quality)) at \(fps) fps\n".utf8))
+            FileHandle.standardError.write(Data("max-size: trying \(SizeSearch.name(quality)) at \(rate.fps) fps\n".utf8))
         }
+        let renderer = rate.renderer, frames = 0..<renderer.frameCount
+        let buffer = CappedBuffer(limit: limit)
         let progress = Progress(total: frames.count, quiet: options.quiet)
         defer { progress.finish() }
         do {
+            let sink: any FrameSink, finish: () throws -> Void
+            if output == .gif {
+                let gif = GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality ?? 100,
+                                                        shared: rate.shared) { try buffer.append($0) },
+                                  timing: GIFTiming(frames: frames, fps: rate.fps), stats: stats)
+                sink = gif; finish = gif.finish
+            } else {
+                let webp = WebPSink(writer: try WebPWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality) {
+                                        try buffer.append($0)
+                                    },
+                                    timing: MillisecondTiming(frames: frames, fps: rate.fps), stats: stats)
+                sink = webp; finish = webp.finish
+            }
             try FramePipeline(jobs: options.jobs).run(Array(frames), frame: { index in
                 try stats.render { try renderer.frame(index) }
             }, sinks: [sink], done: progress.update(done:))

@@ -17,6 +17,9 @@ public struct DecodedGIF {
     public var areas: [PixelRect] = []
     /// Each image's transparent index, which leaves the pixel on screen as it was.
     public var transparentIndices: [Int?] = []
+    /// Whether each image has a colour table of its own (else it uses the global one).
+    public var localTables: [Bool] = []
+    public var hasGlobalTable = false
 
     public init(path: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -26,6 +29,7 @@ public struct DecodedGIF {
         defer { DGifCloseFile(gif, &error) }
         guard DGifSlurp(gif) == GIF_OK else { throw DecodeFailure(code: gif.pointee.Error) }
         width = Int(gif.pointee.SWidth); height = Int(gif.pointee.SHeight)
+        hasGlobalTable = gif.pointee.SColorMap != nil
         frames = []
         // Each image paints its rectangle over what is on screen (disposal: do not dispose), so a
         // frame is the whole screen after its image.
@@ -44,6 +48,7 @@ public struct DecodedGIF {
             var gcb = GraphicsControlBlock()
             guard DGifSavedExtensionToGCB(gif, Int32(i), &gcb) == GIF_OK else { throw DecodeFailure(code: -1) }
             let desc = saved.ImageDesc
+            localTables.append(desc.ColorMap != nil)
             let map = (desc.ColorMap ?? gif.pointee.SColorMap)!.pointee
             let left = Int(desc.Left), top = Int(desc.Top), w = Int(desc.Width), h = Int(desc.Height)
             areas.append(PixelRect(x: left, y: top, width: w, height: h))
@@ -73,14 +78,25 @@ public final class GIFFile {
 
     private final class Bytes { var data = Data() }
 
-    public init(path: String, width: Int, height: Int, quality: Int = 100) throws {
+    public init(path: String, width: Int, height: Int, quality: Int = 100, shared: [UInt32]? = nil) throws {
         let bytes = Bytes()
         self.bytes = bytes
         self.path = path
-        writer = try GIFWriter(width: width, height: height, quality: quality) { bytes.data.append(contentsOf: $0) }
+        writer = try GIFWriter(width: width, height: height, quality: quality, shared: shared) { bytes.data.append(contentsOf: $0) }
     }
 
     public func addFrame(_ bitmap: Bitmap, delay: Int) throws { try writer.addFrame(bitmap, delay: delay) }
+
+    /// Writes `frames` (3 cs each) to a temporary GIF and reads it back: what giflib decodes, and
+    /// the file's size.
+    public static func roundTrip(_ frames: [Bitmap], quality: Int = 100, shared: [UInt32]? = nil) throws -> (DecodedGIF, Int) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("round-trip-\(UUID().uuidString).gif").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try GIFFile(path: path, width: frames[0].width, height: frames[0].height, quality: quality, shared: shared)
+        for b in frames { try writer.addFrame(b, delay: 3) }
+        try writer.finish()
+        return (try DecodedGIF(path: path), try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int)
+    }
 
     public func finish() throws {
         try writer.finish()

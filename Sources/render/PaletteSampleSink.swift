@@ -1,0 +1,27 @@
+import Codecs
+import Raster
+import Render
+
+/// Gathers the colours of sample frames into a `SharedPalette`, before a GIF is written.
+final class PaletteSampleSink: FrameSink {
+    /// Frames sampled, spread evenly from the first to the last: enough to meet the colours that
+    /// come and go in a scene, and a small part of the work of a GIF.
+    static let samples = 32
+
+    private(set) var shared = SharedPalette()
+
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> SampleColours { SharedPalette.colours(of: frame) }
+
+    func consume(_ index: Int, _ prepared: SampleColours) throws { shared.add(prepared) }
+
+    /// The shared palette of `frames`, made by `frame` on `jobs` threads; nil when they have too
+    /// many colours to share one.
+    static func palette(of frames: [Int], jobs: Int, frame: @escaping @Sendable (Int) throws -> Bitmap) throws -> [UInt32]? {
+        guard !frames.isEmpty else { return nil }
+        let count = min(samples, frames.count)
+        let chosen = (0..<count).map { frames[count == 1 ? 0 : $0 * (frames.count - 1) / (count - 1)] }
+        let sink = PaletteSampleSink()
+        try FramePipeline(jobs: jobs).run(chosen, frame: frame, sinks: [sink])
+        return sink.shared.palette
+    }
+}
