@@ -8,12 +8,12 @@
 /// `--lossy`. With a match that accepts only exact indices, it is the usual greedy longest match
 /// (byte for byte what giflib writes).
 ///
-/// The dictionary is a dense child table (4096 × 256 codes, cleared entry by entry on a clear,
-/// not wholesale) and, for the search, each string's children as a linked list.
+/// The dictionary holds each string's children as a linked list: the search walks every child of
+/// the strings it extends anyway, for the inexact ones, and finds the exact one on the way. The
+/// lists (12 kB) stay in the fastest cache, where a dense 4096 × 256 table (2 MiB) would not.
 struct LZWEncoder {
     private static let maxCode = 4095
 
-    private var child: [UInt16]
     private var firstChild: [UInt16]
     private var sibling: [UInt16]
     private var prefix: [UInt16]
@@ -26,7 +26,6 @@ struct LZWEncoder {
     private static let budget = 64
 
     init() {
-        child = [UInt16](repeating: 0, count: 4096 * 256)
         firstChild = [UInt16](repeating: 0, count: 4096)
         sibling = [UInt16](repeating: 0, count: 4096)
         prefix = [UInt16](repeating: 0, count: 4096)
@@ -41,20 +40,18 @@ struct LZWEncoder {
         var bits = BitPacker()
         var width = codeSize + 1, next = end + 1
         bits.put(clear, width)
-        child.withUnsafeMutableBufferPointer { child in
         firstChild.withUnsafeMutableBufferPointer { firstChild in
         sibling.withUnsafeMutableBufferPointer { sibling in
         prefix.withUnsafeMutableBufferPointer { prefix in
         suffix.withUnsafeMutableBufferPointer { suffix in
         indices.withUnsafeMutableBufferPointer { pixels in
             func reset() {
-                for code in end + 1..<next { child[Int(prefix[code]) << 8 | Int(suffix[code])] = 0 }
                 for code in 0..<next { firstChild[code] = 0 }
             }
             var start = 0
             while true {
                 let (current, length) = stack.withUnsafeMutableBufferPointer {
-                    LZWEncoder.deepest(from: start, pixels, child, firstChild, sibling, suffix, lossy, $0)
+                    LZWEncoder.deepest(from: start, pixels, firstChild, sibling, suffix, lossy, $0)
                 }
                 LZWEncoder.spell(current, into: pixels, before: start + length, prefix, suffix, roots: clear)
                 start += length
@@ -68,7 +65,6 @@ struct LZWEncoder {
                     reset()
                     width = codeSize + 1; next = end + 1
                 } else {
-                    child[current << 8 | Int(index)] = UInt16(next)
                     prefix[next] = UInt16(current); suffix[next] = index
                     sibling[next] = firstChild[current]; firstChild[current] = UInt16(next)
                     next += 1
@@ -77,7 +73,7 @@ struct LZWEncoder {
             if next >= 1 << width && width < 12 { width += 1 }
             bits.put(end, width)
             reset()
-        }}}}}}
+        }}}}}
         return bits.finish()
     }
 
@@ -85,7 +81,7 @@ struct LZWEncoder {
     /// first index exact; of equally long ones, the one with the least total error. A depth-first
     /// search that tries the exact index first and follows at most `budget` other ones.
     private static func deepest(from start: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>,
-                                  _ child: UnsafeMutableBufferPointer<UInt16>, _ firstChild: UnsafeMutableBufferPointer<UInt16>,
+                                  _ firstChild: UnsafeMutableBufferPointer<UInt16>,
                                   _ sibling: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>,
                                   _ lossy: LossyMatch, _ stack: UnsafeMutableBufferPointer<(Int, Int, Int)>) -> (Int, Int) {
         var best = (code: Int(pixels[start]), length: 1, error: 0)
@@ -100,20 +96,21 @@ struct LZWEncoder {
             guard position < pixels.count else { continue }
             let exact = pixels[position]
             let limit = lossy.limit(exact: exact, at: position)
-            var code = budget > 0 ? firstChild[node] : 0
+            var code = firstChild[node], same = 0
             while code != 0 {
                 let index = suffix[Int(code)]
-                if index != exact {
+                if index == exact {
+                    same = Int(code)
+                } else if budget > 0 {
                     let d = lossy.error(index, at: position)
-                    if d <= limit && budget > 0 {
+                    if d <= limit {
                         stack[count] = (Int(code), position + 1, error + d)
                         count += 1; budget -= 1
                     }
                 }
                 code = sibling[Int(code)]
             }
-            let same = child[node << 8 | Int(exact)]
-            if same != 0 { stack[count] = (Int(same), position + 1, error); count += 1 }
+            if same != 0 { stack[count] = (same, position + 1, error); count += 1 }
         }
         return (best.code, best.length)
     }
