@@ -74,8 +74,9 @@ public final class GIFWriter {
     /// the previous frame and the LZW coding to the writer.
     ///
     /// With a `shared` palette, the frame takes it instead of its own when its squared error over
-    /// the frame is at most `sharedErrorAllowance` times its own palette's (a 10% larger error
-    /// costs 0.4 dB on that frame, and saves a colour table and every unchanged pixel).
+    /// the frame is at most `sharedErrorAllowance` times its own palette's plus `sharedErrorFloor`
+    /// per pixel (a 10% larger error costs 0.4 dB on that frame, and saves a colour table and
+    /// every unchanged pixel).
     public static func prepare(_ bitmap: Bitmap, quality: Int = 100, shared: [UInt32]? = nil) -> GIFFrame {
         let flat = flattenOnWhite(bitmap)
         let spread = GIFQuality(quality).spread
@@ -111,14 +112,17 @@ public final class GIFWriter {
         // That turns still areas into runs of one index, but among dither noise it breaks LZW's
         // patterns instead, so each frame takes whichever form codes smaller, judged on a
         // sample: every eighth band of 16 rows.
+        // A small area is judged whole: the winning trial is then the frame's coding.
         var unchanged: Int?
+        var coded: (codes: [UInt8], shown: [UInt8])?
         if !shown.isEmpty {
             let sample = area.height >= 128 ? 8 : 1
-            let plain = code(frame, area, unchanged: nil, bands: sample).codes.count
-            let kept = code(frame, area, unchanged: indexed.palette.count, bands: sample).codes.count
-            if kept < plain { unchanged = indexed.palette.count }
+            let plain = code(frame, area, unchanged: nil, bands: sample)
+            let kept = code(frame, area, unchanged: indexed.palette.count, bands: sample)
+            if kept.codes.count < plain.codes.count { unchanged = indexed.palette.count }
+            if sample == 1 { coded = unchanged == nil ? plain : kept }
         }
-        let coded = code(frame, area, unchanged: unchanged)
+        let chosen = coded ?? code(frame, area, unchanged: unchanged)
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                            DelayTime: Int32(max(2, min(65535, delay))),
                                            TransparentColor: Int32(unchanged ?? Int(NO_TRANSPARENT_COLOR)))
@@ -129,13 +133,13 @@ public final class GIFWriter {
         let map = frame.usesShared ? nil : try GIFWriter.colourMap(indexed.palette, transparent: unchanged != nil)
         defer { if let map { GifFreeMapObject(map) } }
         try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
-        try putCodes(coded.codes, gif)
-        remember(coded.shown, area, palette: indexed.palette, unchanged: unchanged)
+        try putCodes(chosen.codes, gif)
+        remember(chosen.shown, area, palette: indexed.palette, unchanged: unchanged)
     }
 
     /// The LZW codes of what a frame stores in `area`, row by row, and the indices a decoder will
-    /// read back (the stored ones unless lossy). With `unchanged`, that index wherever a pixel
-    /// shows the colour already on screen. With `bands` = k, only every k-th band of 16 rows.
+    /// read back (the stored ones unless lossy). With `unchanged`, that index wherever the screen
+    /// already shows an acceptable colour. With `bands` = k, only every k-th band of 16 rows.
     private func code(_ frame: GIFFrame, _ area: PixelRect, unchanged: Int?, bands: Int = 1) -> (codes: [UInt8], shown: [UInt8]) {
         let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
         var indices = stored(frame, area, rows: rows, unchanged: unchanged)
