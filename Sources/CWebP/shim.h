@@ -1,5 +1,6 @@
 #ifndef SCROLLREEL_CWEBP_SHIM_H
 #define SCROLLREEL_CWEBP_SHIM_H
+#include <webp/decode.h>
 #include <webp/encode.h>
 #include <webp/mux.h>
 #endif

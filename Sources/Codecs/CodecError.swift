@@ -2,6 +2,8 @@
 public enum DecodeError: Error, Equatable, CustomStringConvertible {
     /// libpng refused the data.
     case png(String)
+    /// libwebp refused the data; the message says why.
+    case webp(String)
     /// The file has no bytes at all.
     case empty
     /// The header declares more pixels than allowed; nothing was decoded.
@@ -10,6 +12,7 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .png(let message): return "not a readable PNG (libpng: \(message))"
+        case .webp(let message): return "not a readable WebP image (libwebp: \(message))"
         case .empty: return "the file is empty, not a PNG"
         case let .tooLarge(w, h, limit):
             return "the image is \(w)×\(h) (\(w * h) pixels), above the limit of \(limit) pixels (raise it with --max-image-pixels)"

@@ -24,20 +24,10 @@ public enum PNGCodec {
         // 16-bit samples without gAMA or sRGB are sRGB, as 8-bit ones are and as browsers and UIKit
         // take them; by default libpng would take them as linear light and brighten them.
         image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0 else { throw DecodeError.png("the image has no pixels") }
-        guard width * height <= maxPixels else {
-            throw DecodeError.tooLarge(width: width, height: height, maxPixels: maxPixels)
+        return try StraightDecode.bitmap(width: Int(image.width), height: Int(image.height), maxPixels: maxPixels,
+                                         failure: DecodeError.png) { out in
+            png_image_finish_read(&image, nil, out.baseAddress, Int32(image.width * 4), nil) != 0 ? nil : message(of: &image)
         }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = bytes.withUnsafeMutableBytes { raw in
-            png_image_finish_read(&image, nil, raw.baseAddress, Int32(width * 4), nil)
-        }
-        guard finished != 0 else { throw DecodeError.png(message(of: &image)) }
-        guard let bitmap = Bitmap(width: width, height: height, straight: bytes) else {
-            throw DecodeError.png("decoded size does not match the header")
-        }
-        return bitmap
     }
 
     /// Encodes straight-alpha RGBA8 (un-premultiplied from `bitmap`) as an 8-bit RGBA PNG.

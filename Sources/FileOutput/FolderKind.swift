@@ -21,8 +21,10 @@ public struct FolderKind: Sendable {
         self.owns = owns
     }
 
-    /// `frame_NNNN.png` files.
-    public static let frames = FolderKind(contents: "frames") { FrameName.index(of: $0) != nil }
+    /// `frame_NNNN.png` files, or the `frame_NNNN.webp` files of compact references.
+    public static let frames = FolderKind(contents: "frames") { name in
+        FrameName.index(of: name) != nil || FrameName.index(of: name, extension: "webp") != nil
+    }
 
     /// The actual, expected and diff PNGs of failing frames.
     public static let artifacts = FolderKind(contents: "failure images") { name in

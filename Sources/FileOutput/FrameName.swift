@@ -1,5 +1,6 @@
-/// The one naming convention for frame files: `frame_0042.png`, zero-padded to four digits and
-/// wider when needed, optionally with a suffix before the extension (`frame_0042-diff.png`).
+/// The one naming convention for frame files: `frame_0042.png` (or `.webp` for compact
+/// references), zero-padded to four digits and wider when needed, optionally with a suffix before
+/// the extension (`frame_0042-diff.png`).
 ///
 /// Every module that writes, reads or recognises a frame file goes through this type, so the
 /// names cannot drift apart.
@@ -14,10 +15,13 @@ public enum FrameName {
     /// `frame_0042.png`, or `frame_0042-diff.png` with the suffix `-diff`.
     public static func png(_ index: Int, suffix: String = "") -> String { stem(index) + suffix + ".png" }
 
-    /// The index of a file named `frame_<digits><suffix>.png`, whatever the number of digits; nil
-    /// for any other name. `frame_7.png` and `frame_0007.png` both give 7.
-    public static func index(of fileName: String, suffix: String = "") -> Int? {
-        let tail = suffix + ".png"
+    /// `frame_0042.webp`: a reference frame stored as a lossless WebP.
+    public static func webp(_ index: Int) -> String { stem(index) + ".webp" }
+
+    /// The index of a file named `frame_<digits><suffix>.<extension>`, whatever the number of
+    /// digits; nil for any other name. `frame_7.png` and `frame_0007.png` both give 7.
+    public static func index(of fileName: String, suffix: String = "", extension: String = "png") -> Int? {
+        let tail = suffix + "." + `extension`
         guard fileName.hasPrefix("frame_"), fileName.hasSuffix(tail) else { return nil }
         let digits = fileName.dropFirst(6).dropLast(tail.count)
         guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

@@ -27,7 +27,7 @@ public struct Tolerance: Equatable, Sendable {
 public enum Verdict: Equatable, Sendable {
     /// The hash matches.
     case match
-    /// The hash differs, but the pixels are within the tolerance of the reference PNG.
+    /// The hash differs, but the pixels are within the tolerance of the reference frame.
     case tolerated(differing: Int)
     /// The frame fails; `reason` says why in a few words.
     case differs(reason: String)
@@ -35,9 +35,12 @@ public enum Verdict: Equatable, Sendable {
     public var passed: Bool { if case .differs = self { return false } else { return true } }
 }
 
-/// Checks rendered frames against a hash manifest and, where they exist, reference PNGs stored
-/// beside it (`<manifest folder>/<name>.png`, e.g. `goldens/stretchy/frame_0012.png`), and writes
-/// the artifacts of failing frames: the actual PNG, the expected PNG and a diff.
+/// Checks rendered frames against a hash manifest and, where they exist, reference frames stored
+/// beside it (`<manifest folder>/<name>.webp` or `.png`, e.g. `goldens/stretchy/frame_0012.webp`),
+/// and writes the artifacts of failing frames: the actual PNG, the expected PNG and a diff.
+///
+/// A compact reference folder stores each distinct frame once: a frame that repeats an earlier
+/// one has no file, and its reference is the file of the first frame listed with the same hash.
 public struct FrameCheck {
     public let manifest: HashManifest
     public let referenceFolder: URL
@@ -47,12 +50,30 @@ public struct FrameCheck {
         self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance
     }
 
-    public func referenceURL(_ name: String) -> URL { referenceFolder.appendingPathComponent(name + ".png") }
+    /// Where frame `name` is recorded as a lossless WebP.
+    public func webpURL(_ name: String) -> URL { referenceFolder.appendingPathComponent(name + ".webp") }
 
-    /// The reference frame, if its PNG exists and decodes.
-    public func reference(_ name: String) -> Bitmap? {
-        guard let data = try? Data(contentsOf: referenceURL(name)) else { return nil }
-        return try? PNGCodec.decode(Array(data))
+    /// Where frame `name` is recorded as a PNG, as `--out DIR/` writes frames.
+    public func pngURL(_ name: String) -> URL { referenceFolder.appendingPathComponent(name + ".png") }
+
+    /// The file that holds the reference of frame `name`, if any. The frames listed with its hash
+    /// are tried in the manifest's order (frame order), WebP before PNG: the first of them is the
+    /// one a compact folder stores.
+    public func referenceURL(_ name: String) -> URL? {
+        let sharing = manifest[name].map { hash in manifest.entries.filter { $0.hash == hash }.map(\.name) } ?? [name]
+        for candidate in sharing {
+            for url in [webpURL(candidate), pngURL(candidate)] where FileManager.default.fileExists(atPath: url.path) {
+                return url
+            }
+        }
+        return nil
+    }
+
+    /// The reference frame, or nil when no file holds one; a file that cannot be read or decoded throws.
+    public func reference(_ name: String) throws -> Bitmap? {
+        guard let url = referenceURL(name) else { return nil }
+        let data = Array(try Data(contentsOf: url))
+        return url.pathExtension == "webp" ? try WebPCodec.decode(data) : try PNGCodec.decode(data)
     }
 
     /// Compares one frame. `hash` is its `FrameHash`; the bitmap is only decoded against a
@@ -60,7 +81,12 @@ public struct FrameCheck {
     public func verdict(name: String, hash: String, bitmap: Bitmap) -> (Verdict, PixelDiff?) {
         guard let expected = manifest[name] else { return (.differs(reason: "no expected hash"), nil) }
         if expected == hash { return (.match, nil) }
-        guard let reference = reference(name) else { return (.differs(reason: "hash differs"), nil) }
+        let found: Bitmap?
+        do { found = try reference(name) } catch {
+            let file = referenceURL(name)?.lastPathComponent ?? name
+            return (.differs(reason: "hash differs, and its reference \(file) cannot be read: \(error)"), nil)
+        }
+        guard let reference = found else { return (.differs(reason: "hash differs"), nil) }
         guard reference.width == bitmap.width, reference.height == bitmap.height else {
             return (.differs(reason: "size \(bitmap.width)×\(bitmap.height), expected \(reference.width)×\(reference.height)"), nil)
         }
@@ -74,8 +100,8 @@ public struct FrameCheck {
     /// `<frame>-expected.png` and `<frame>-diff.png` when a reference exists.
     public func artifacts(name: String, index: Int, actual: Bitmap, diff: PixelDiff?) throws -> [(String, [UInt8])] {
         var files = [(FrameName.png(index, suffix: "-actual"), try PNGCodec.encode(actual))]
-        if let expected = try? Data(contentsOf: referenceURL(name)) {
-            files.append((FrameName.png(index, suffix: "-expected"), Array(expected)))
+        if let expected = try? reference(name) {
+            files.append((FrameName.png(index, suffix: "-expected"), try PNGCodec.encode(expected)))
         }
         if let diff { files.append((FrameName.png(index, suffix: "-diff"), try PNGCodec.encode(diff.image))) }
         return files

@@ -8,7 +8,8 @@ import Scene
 import XCTest
 
 /// Renders frames of a scene and compares them with references recorded beside the test:
-/// `<references>/<scene>.sha256` (sha256sum lines) and `<references>/<scene>/frame_0000.png`.
+/// `<references>/<scene>.sha256` (sha256sum lines) and `<references>/<scene>/frame_0000.webp`
+/// (lossless; PNGs recorded by earlier versions are read too).
 ///
 /// - Parameters:
 ///   - scene: path of the scene JSON, absolute or relative to the test file's folder.
@@ -113,9 +114,11 @@ struct ReferenceStore {
         entries.append(.init(hash: hash, name: name))
         entries.sort { $0.name < $1.name }
         check = FrameCheck(manifest: HashManifest(entries: entries), referenceFolder: folder, tolerance: check.tolerance)
-        let png = check.referenceURL(name)
-        try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(PNGCodec.encode(bitmap)).write(to: png)
+        let file = check.webpURL(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(WebPCodec.encodeLossless(bitmap)).write(to: file)
+        // A PNG recorded before would be stale beside it.
+        try? FileManager.default.removeItem(at: check.pngURL(name))
         changed = true
     }
 

@@ -56,6 +56,9 @@ extension Options {
                 throw UsageError("--max-size does not combine with \(option): the frame rate it may choose changes the frames")
             }
         }
+        if references && hashes == nil {
+            throw UsageError("--references records the frames beside a hash file: give --hashes FILE too")
+        }
         if given.contains("--every") && contactSheet == nil {
             throw UsageError("--every K applies only to --contact-sheet")
         }

@@ -32,6 +32,8 @@ struct Options {
     /// First and last frame to render, by their index in the whole timeline.
     var frames: ClosedRange<Int>?
     var hashes: String?
+    /// Whether to record the frames `--check` diffs against, beside the hash file.
+    var references = false
     var check: String?
     var artifacts: String?
     var tolerance = Tolerance()
@@ -73,11 +75,13 @@ struct Options {
       --max-size SIZE the best .gif or .webp within SIZE (8MB, 2MiB, 500kB): lowers the quality,
                       then, if need be, the frame rate, and says what it chose
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
+      --references    with --hashes, also record the frames that --check diffs against, in
+                      <scene>/ beside FILE: each distinct frame once, as a lossless WebP
       --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
                       expected and diff PNGs of each failing frame in the artifacts folder
       --artifacts DIR where --check writes failures (default: <scene>-failures beside FILE)
       --threshold T   per-pixel colour distance 0…1 (YIQ, as pixelmatch) under which pixels count
-                      as equal; needs reference PNGs beside the hash file (default: exact)
+                      as equal; needs reference frames beside the hash file (default: exact)
       --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
       --max-diff-ratio R    the same as a fraction of the frame's pixels (default 0)
       --contact-sheet FILE  every frame (or every K-th, --every K) tiled into one labelled PNG
@@ -146,6 +150,7 @@ struct Options {
             case "--inspect": inspect = try value(arg)
             case "--timeline": timeline = true
             case "--hashes": hashes = try value(arg)
+            case "--references": references = true
             case "--check": check = try value(arg)
             case "--artifacts": artifacts = try value(arg)
             case "--threshold": tolerance.threshold = try fraction(arg)

@@ -11,6 +11,8 @@ struct OutputPlan {
     var png: StagedFile?
     var frames: StagedFolder?
     var hashes: StagedFile?
+    /// `--references`: `<scene>/` beside the hash file, where `--check` looks for them.
+    var references: StagedFolder?
     var contactSheet: StagedFile?
     var inspect: StagedFile?
     /// Where `--check` puts the images of failing frames.
@@ -28,6 +30,11 @@ struct OutputPlan {
             }
         }
         hashes = try options.hashes.map { try set.file(OutputTarget(option: "--hashes", path: $0)) }
+        if options.references, let manifest = options.hashes {
+            let folder = PathText.joining(PathText.folder(of: manifest), options.sceneName)
+            references = try set.folder(OutputTarget(option: "--references", path: folder), kind: .frames,
+                                        replacingAll: options.frames == nil)
+        }
         contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0)) }
         inspect = try options.inspect.map { try set.file(OutputTarget(option: "--inspect", path: $0)) }
         if let manifest = options.check {
@@ -41,7 +48,10 @@ struct OutputPlan {
     }
 
     /// Whether any output takes every frame of the range (a single PNG takes one).
-    var rendersSequence: Bool { gif != nil || webp != nil || mp4 != nil || frames != nil || hashes != nil || contactSheet != nil || artifacts != nil }
+    var rendersSequence: Bool {
+        gif != nil || webp != nil || mp4 != nil || frames != nil || hashes != nil || references != nil || contactSheet != nil
+            || artifacts != nil
+    }
 
     /// `<scene>-failures` beside the hash file, relative when the hash file's path was.
     static func defaultArtifacts(manifest: String, scene: String) -> String {

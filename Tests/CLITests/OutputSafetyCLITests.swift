@@ -182,10 +182,11 @@ final class OutputSafetyCLITests: CLITestCase {
         try expectError(["gif", path("fr"), "--out", path("fr/all.gif")], status: 2,
                         contains: ["--out \(path("fr/all.gif")): the folder \(path("fr")) is one render fills with frames"])
         try FileManager.default.removeItem(atPath: path("fr"))
-        // A tolerance needs reference PNGs; a hash file alone has none.
+        // A tolerance needs reference frames; a hash file alone has none.
         XCTAssertEqual(try render(scene + ["--hashes", path("h.sha256"), "--frames", "0-1"]).status, 0)
         try expectError(scene + ["--check", path("h.sha256"), "--frames", "0-1", "--threshold", "0.1"], status: 2,
-                        contains: ["--threshold compares pixels with the reference PNGs in \(path("scene"))/, and there are none"])
+                        contains: ["--threshold compares pixels with the reference frames in \(path("scene"))/, and there are none; "
+                                   + "record them with --references when you write the hash file"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["h.sha256", "images", "scene.json"])
     }
 

@@ -5,10 +5,10 @@ import ScrollReelTesting
 import XCTest
 
 /// Visual regression: chosen frames of each sample, rendered at @1x, against the hashes and
-/// reference PNGs in `Goldens/`, through the same `assertFrames` users get.
+/// reference frames (lossless WebP) in `Goldens/`, through the same `assertFrames` users get.
 ///
 /// Re-record after an intended change with `SCROLLREEL_RECORD=all swift test --filter GoldenTests`,
-/// then look at every PNG that changed. A mismatch leaves actual, expected and diff PNGs in
+/// then look at every frame that changed. A mismatch leaves actual, expected and diff PNGs in
 /// `Goldens/<sample>-failures/`, named in the failure message.
 final class GoldenTests: XCTestCase {
     static let samples: [(name: String, frames: [Int])] = [
@@ -33,16 +33,16 @@ final class GoldenTests: XCTestCase {
         }
     }
 
-    /// The reference PNGs decode to exactly the recorded hashes, so diffs are made against the
-    /// very frames the hashes describe, and every listed frame has its PNG.
-    func testReferencePNGsMatchTheirHashes() throws {
+    /// The reference frames decode to exactly the recorded hashes, so diffs are made against the
+    /// very frames the hashes describe, and every listed frame has its file.
+    func testReferenceFramesMatchTheirHashes() throws {
         for (sample, frames) in GoldenTests.samples {
             let text = try String(contentsOf: GoldenTests.goldens.appendingPathComponent("\(sample).sha256"), encoding: .utf8)
             let manifest = try HashManifest(parsing: text)
             XCTAssertEqual(manifest.entries.map(\.name), frames.map { HashManifest.frameName(scene: sample, index: $0) })
             for entry in manifest.entries {
-                let data = try Data(contentsOf: GoldenTests.goldens.appendingPathComponent(entry.name + ".png"))
-                XCTAssertEqual(try FrameHash.sha256(PNGCodec.decode(Array(data))), entry.hash, entry.name)
+                let data = try Data(contentsOf: GoldenTests.goldens.appendingPathComponent(entry.name + ".webp"))
+                XCTAssertEqual(try FrameHash.sha256(WebPCodec.decode(Array(data))), entry.hash, entry.name)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Regression
 import ScrollReelTesting
@@ -39,7 +40,7 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(.never), [])
         let manifest = try HashManifest(parsing: String(contentsOf: references.appendingPathComponent("box.sha256"), encoding: .utf8))
         XCTAssertEqual(manifest.entries.count, 3)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: references.appendingPathComponent("box/frame_0002.png").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: references.appendingPathComponent("box/frame_0002.webp").path))
 
         try write(color: "#FF3B30")
         let failures = try verify(.never)
@@ -52,5 +53,21 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(.failed).count, 3, "re-recorded")
         XCTAssertEqual(try verify(.never), [])
         XCTAssertEqual(try verify(.all).count, 3, "all re-recorded, and reported")
+    }
+
+    /// References recorded as PNG by earlier versions are still diffed against, and re-recording
+    /// a frame replaces its PNG with a WebP.
+    func testPNGReferencesStillServe() throws {
+        XCTAssertEqual(try verify(.missing).count, 3)
+        let webp = references.appendingPathComponent("box/frame_0000.webp")
+        let png = references.appendingPathComponent("box/frame_0000.png")
+        let bitmap = try WebPCodec.decode(Array(try Data(contentsOf: webp)))
+        try Data(try PNGCodec.encode(bitmap)).write(to: png)
+        try FileManager.default.removeItem(at: webp)
+        try write(color: "#FF3B30")
+        XCTAssertTrue(try verify(.never)[0].hasPrefix("box/frame_0000: 196 pixels differ"))
+        XCTAssertEqual(try verify(.failed).count, 3)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: webp.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
     }
 }

@@ -1,0 +1,6 @@
+import Codecs
+import DecoderFuzzing
+
+/// libFuzzer's entry point: decodes one input as a still WebP, as `--check` reads a reference.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzDecoder(data, size, WebPCodec.decode) }
