@@ -27,17 +27,17 @@ public enum SceneDecoder {
             throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
         }
         let root = try JSONNode(value: value, path: "", file: file)
-            .object(allowed: ["$schema", "canvas", "fps", "assets", "scroll", "views"])
+            .object(allowed: ["$schema", "canvas", "fps", "assets", "templates", "scroll", "views"])
         // A pointer to the JSON Schema, for editors; only its type is checked.
         _ = try root["$schema"]?.string()
         let canvas = try decodeCanvas(root.required("canvas"))
         let fps = try root["fps"]?.integer(in: 1...120) ?? 30
         let assets = try root["assets"].map { try decodeAssets($0, sceneFile: file) } ?? [:]
         let scroll = try decodeScroll(root.required("scroll"))
-        var ids = Set<String>()
-        let views = try root.required("views").array().map {
-            try decodeView($0, depth: 1, topLevel: true, assets: assets, ids: &ids)
-        }
+        let templates = try root["templates"].map(Templates.init) ?? Templates()
+        var context = ViewContext(assets: assets, templates: templates)
+        let views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, chain: [], &context)
+        let ids = context.ids
         try checkDrivers(views, ids: ids, file: file)
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, file: file)
     }
@@ -140,14 +140,41 @@ public enum SceneDecoder {
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
                                    "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings"]
 
-    private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, assets: [String: Asset],
-                                   ids: inout Set<String>) throws -> View {
+    /// What decoding a view tree needs besides the view: the assets and templates it may name,
+    /// and the ids taken so far.
+    private struct ViewContext {
+        let assets: [String: Asset]
+        let templates: Templates
+        var ids = Set<String>()
+    }
+
+    /// Views and use sites of templates, each use site replaced by its instances in place.
+    /// `chain` holds the templates the items are inside of.
+    private static func decodeViews(_ nodes: [JSONNode], depth: Int, topLevel: Bool, chain: [String],
+                                    _ context: inout ViewContext) throws -> [View] {
+        var views: [View] = []
+        for node in nodes {
+            guard Templates.isUse(node) else {
+                views.append(try decodeView(node, depth: depth, topLevel: topLevel, chain: chain, &context))
+                continue
+            }
+            guard depth <= maxViewDepth else { throw node.fail("views nest deeper than \(maxViewDepth) levels") }
+            for instance in try context.templates.expand(node, chain: chain) {
+                views.append(try decodeView(instance.node, depth: depth, topLevel: topLevel, chain: instance.chain, &context))
+            }
+        }
+        return views
+    }
+
+    private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, chain: [String],
+                                   _ context: inout ViewContext) throws -> View {
         guard depth <= maxViewDepth else { throw node.fail("views nest deeper than \(maxViewDepth) levels") }
         let o = try node.object(allowed: viewKeys)
         let idNode = try o.required("id")
         let id = try idNode.string()
         guard !id.isEmpty else { throw idNode.fail("expected a non-empty id") }
-        guard ids.insert(id).inserted else { throw idNode.fail("duplicate view id \"\(id)\"") }
+        guard context.ids.insert(id).inserted else { throw idNode.fail("duplicate view id \"\(id)\"") }
+        let assets = context.assets
         var view = View(id: id, frame: try decodeFrame(o.required("frame")), jsonPath: node.path)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
@@ -167,8 +194,8 @@ public enum SceneDecoder {
             guard topLevel || !view.fixed else { throw fixedNode.fail("only top-level views can be fixed") }
         }
         view.label = try decodeLabel(o, sceneFile: node.file)
-        view.children = try o["children"]?.array().map {
-            try decodeView($0, depth: depth + 1, topLevel: false, assets: assets, ids: &ids)
+        view.children = try o["children"].map {
+            try decodeViews($0.array(), depth: depth + 1, topLevel: false, chain: chain, &context)
         } ?? []
         if let effects = o["effects"] {
             view.effects = try decodeEffects(effects, for: view, topLevel: topLevel)
