@@ -13,7 +13,8 @@ public struct SharedPalette {
     public static let maxColours = 1 << 16
 
     private var table = ColorTable(capacity: 4096, zero: 0)
-    private var overflowed = false
+    /// Whether the samples so far have too many colours: then more samples cannot help.
+    public private(set) var overflowed = false
 
     public init() {}
 

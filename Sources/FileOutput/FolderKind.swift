@@ -15,16 +15,21 @@ public struct FolderKind: Sendable {
     public let contents: String
     /// Whether a file name is one render writes in a folder of this kind.
     public let owns: @Sendable (String) -> Bool
+    /// What a file holds, whatever its format: a file written replaces every file of its slot, so
+    /// that a frame written as PNG never leaves an older WebP of it behind. By default, its name.
+    public let slot: @Sendable (String) -> String
 
-    public init(contents: String, owns: @escaping @Sendable (String) -> Bool) {
+    public init(contents: String, owns: @escaping @Sendable (String) -> Bool,
+                slot: @escaping @Sendable (String) -> String = { $0 }) {
         self.contents = contents
         self.owns = owns
+        self.slot = slot
     }
 
-    /// `frame_NNNN.png` files, or the `frame_NNNN.webp` files of compact references.
-    public static let frames = FolderKind(contents: "frames") { name in
-        FrameName.index(of: name) != nil || FrameName.index(of: name, extension: "webp") != nil
-    }
+    /// `frame_NNNN.png` files, or the `frame_NNNN.webp` files of compact references; either is
+    /// the slot of frame NNNN.
+    public static let frames = FolderKind(contents: "frames", owns: { FrameName.frameIndex(of: $0) != nil },
+                                          slot: { FrameName.frameIndex(of: $0).map(String.init) ?? $0 })
 
     /// The actual, expected and diff PNGs of failing frames.
     public static let artifacts = FolderKind(contents: "failure images") { name in

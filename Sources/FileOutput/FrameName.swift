@@ -18,6 +18,11 @@ public enum FrameName {
     /// `frame_0042.webp`: a reference frame stored as a lossless WebP.
     public static func webp(_ index: Int) -> String { stem(index) + ".webp" }
 
+    /// The index of a frame file of either format render writes, `frame_0007.png` or `frame_0007.webp`.
+    public static func frameIndex(of fileName: String) -> Int? {
+        index(of: fileName) ?? index(of: fileName, extension: "webp")
+    }
+
     /// The index of a file named `frame_<digits><suffix>.<extension>`, whatever the number of
     /// digits; nil for any other name. `frame_7.png` and `frame_0007.png` both give 7.
     public static func index(of fileName: String, suffix: String = "", extension: String = "png") -> Int? {

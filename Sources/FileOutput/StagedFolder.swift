@@ -93,8 +93,9 @@ public final class StagedFolder: StagedOutput {
         do { incoming = created ? try FileSystem.entries(in: staging).map(\.name) : [] } catch {
             throw target.problem("cannot list the new files", error)
         }
-        let arriving = Set(incoming)
-        let outgoing = present.filter { kind.replaceable($0.name, $0.kind) && (replacingAll || arriving.contains($0.name)) }.map(\.name)
+        let arriving = Set(incoming.map(kind.slot))
+        let outgoing = present.filter { kind.replaceable($0.name, $0.kind) && (replacingAll || arriving.contains(kind.slot($0.name))) }
+            .map(\.name)
         if !outgoing.isEmpty {
             do { try fs.makeFolder(backup) } catch { throw target.problem("cannot make room for the new files", error) }
             journal.done { try fs.removeFolder(backup) }

@@ -45,9 +45,12 @@ public struct FrameCheck {
     public let manifest: HashManifest
     public let referenceFolder: URL
     public let tolerance: Tolerance
+    /// The frames listed with each hash, in the manifest's order.
+    private let framesByHash: [String: [String]]
 
     public init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance = Tolerance()) {
         self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance
+        framesByHash = Dictionary(grouping: manifest.entries, by: \.hash).mapValues { $0.map(\.name) }
     }
 
     /// Where frame `name` is recorded as a lossless WebP.
@@ -60,8 +63,7 @@ public struct FrameCheck {
     /// are tried in the manifest's order (frame order), WebP before PNG: the first of them is the
     /// one a compact folder stores.
     public func referenceURL(_ name: String) -> URL? {
-        let sharing = manifest[name].map { hash in manifest.entries.filter { $0.hash == hash }.map(\.name) } ?? [name]
-        for candidate in sharing {
+        for candidate in manifest[name].flatMap({ framesByHash[$0] }) ?? [name] {
             for url in [webpURL(candidate), pngURL(candidate)] where FileManager.default.fileExists(atPath: url.path) {
                 return url
             }
@@ -69,11 +71,25 @@ public struct FrameCheck {
         return nil
     }
 
-    /// The reference frame, or nil when no file holds one; a file that cannot be read or decoded throws.
-    public func reference(_ name: String) throws -> Bitmap? {
+    /// Whether any frame whose name starts with `prefix` has a reference file. Each hash's frames
+    /// are looked at once, so a scene that rests on one frame costs no more than one that moves.
+    public func hasReferences(prefix: String) -> Bool {
+        framesByHash.values.contains { names in
+            names.contains { $0.hasPrefix(prefix) } && names.contains { name in
+                [webpURL(name), pngURL(name)].contains { FileManager.default.fileExists(atPath: $0.path) }
+            }
+        }
+    }
+
+    /// The reference frame, or nil when no file holds one; a file that cannot be read or decoded
+    /// throws. `like` is the frame it is compared with: a file that declares far more pixels (a
+    /// damaged header) is refused before anything is allocated, while one at another scale still
+    /// decodes, so that the failure can say which size it has.
+    public func reference(_ name: String, like frame: Bitmap) throws -> Bitmap? {
         guard let url = referenceURL(name) else { return nil }
         let data = Array(try Data(contentsOf: url))
-        return url.pathExtension == "webp" ? try WebPCodec.decode(data) : try PNGCodec.decode(data)
+        let limit = 16 * frame.width * frame.height
+        return url.pathExtension == "webp" ? try WebPCodec.decode(data, maxPixels: limit) : try PNGCodec.decode(data, maxPixels: limit)
     }
 
     /// Compares one frame. `hash` is its `FrameHash`; the bitmap is only decoded against a
@@ -82,7 +98,9 @@ public struct FrameCheck {
         guard let expected = manifest[name] else { return (.differs(reason: "no expected hash"), nil) }
         if expected == hash { return (.match, nil) }
         let found: Bitmap?
-        do { found = try reference(name) } catch {
+        do { found = try reference(name, like: bitmap) } catch DecodeError.tooLarge(let width, let height, _) {
+            return (.differs(reason: "size \(bitmap.width)×\(bitmap.height), expected \(width)×\(height)"), nil)
+        } catch {
             let file = referenceURL(name)?.lastPathComponent ?? name
             return (.differs(reason: "hash differs, and its reference \(file) cannot be read: \(error)"), nil)
         }
@@ -100,7 +118,7 @@ public struct FrameCheck {
     /// `<frame>-expected.png` and `<frame>-diff.png` when a reference exists.
     public func artifacts(name: String, index: Int, actual: Bitmap, diff: PixelDiff?) throws -> [(String, [UInt8])] {
         var files = [(FrameName.png(index, suffix: "-actual"), try PNGCodec.encode(actual))]
-        if let expected = try? reference(name) {
+        if let expected = try? reference(name, like: actual) {
             files.append((FrameName.png(index, suffix: "-expected"), try PNGCodec.encode(expected)))
         }
         if let diff { files.append((FrameName.png(index, suffix: "-diff"), try PNGCodec.encode(diff.image))) }

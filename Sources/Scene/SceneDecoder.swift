@@ -8,6 +8,10 @@ import Foundation
 public enum SceneDecoder {
     /// How deep views may nest; deeper trees are refused before anything recurses on them.
     public static let maxViewDepth = 32
+    /// How many views templates may make. Templates that use templates multiply (ten uses of
+    /// ten uses of ten … is exponential in the depth), so they are counted as they are made,
+    /// far above any real screen and the default `--max-views`, long before memory runs out.
+    public static let maxInstanceViews = 100_000
 
     public static func load(file: String) throws -> Scene {
         let data: Data
@@ -146,6 +150,8 @@ public enum SceneDecoder {
         let assets: [String: Asset]
         let templates: Templates
         var ids = Set<String>()
+        /// Views made by templates so far; see `maxInstanceViews`.
+        var instanceViews = 0
     }
 
     /// Views and use sites of templates, each use site replaced by its instances in place.
@@ -174,6 +180,12 @@ public enum SceneDecoder {
         let id = try idNode.string()
         guard !id.isEmpty else { throw idNode.fail("expected a non-empty id") }
         guard context.ids.insert(id).inserted else { throw idNode.fail("duplicate view id \"\(id)\"") }
+        if !chain.isEmpty {
+            context.instanceViews += 1
+            guard context.instanceViews <= maxInstanceViews else {
+                throw node.fail("templates make more than \(maxInstanceViews) views here; do they use each other too often?")
+            }
+        }
         let assets = context.assets
         var view = View(id: id, frame: try decodeFrame(o.required("frame")), jsonPath: node.path)
         view.background = try o["background"].map(decodeColor)

@@ -5,13 +5,14 @@
 ///
 /// - Parameters: a string that is exactly `$name` anywhere in a template stands for the value the
 ///   use site gives `name` in `with`, of any JSON type (`"frame": [16, "$y", 358, 160]`). `$$`
-///   at the start of a string writes one `$`. A parameter without a value, and a value for no
-///   parameter, are errors.
+///   at the start of a string in a template writes one `$`; the values a use site gives are
+///   inserted as they are. A parameter without a value, and a value for no parameter, are errors.
 /// - `"repeat": [{…}, {…}]` makes one instance per item, each item adding to `with`; the ids are
 ///   the use site's `id` followed by the item's index (`card0`, `card1`, …).
 /// - Ids: the instance's root takes the use site's id, and every view inside it gets that id and a
 ///   dot before its own (`ada.avatar`), so instances never collide. A binding inside the template
-///   whose driver names a view of the template names that view's new id.
+///   whose driver names a view of the template (or of a template it uses, `badge.dot`) names
+///   that view's new id.
 /// - A use site may also give `frame`, which replaces the template root's.
 /// - Errors inside an instance name the use site and the path inside the template:
 ///   `views[1].children[3] → templates.card.children[0].image: unknown asset "pic"`.
@@ -22,8 +23,6 @@ struct Templates {
         let body: JSONValue
         /// The names of the `$name` strings in the body.
         let parameters: Set<String>
-        /// The ids of the views in the body, which instances prefix.
-        let ids: Set<String>
     }
 
     private let templates: [String: Template]
@@ -39,15 +38,13 @@ struct Templates {
             let entry = o[name]!
             guard name.first.map({ $0.isLetter || $0 == "_" }) ?? false,
                   name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-                throw entry.fail("a template name is letters, digits, \"_\" and \"-\", starting with a letter")
+                throw entry.fail("a template name is letters, digits, \"_\" and \"-\", starting with a letter or \"_\"")
             }
             let root = try entry.members()
             if let id = root["id"] { throw id.fail("a template's root takes its id from each use site; remove it here") }
             var parameters = Set<String>()
             try Templates.collectParameters(entry, into: &parameters)
-            var ids = Set<String>()
-            Templates.collectIds(entry.value, into: &ids)
-            templates[name] = Template(body: entry.value, parameters: parameters, ids: ids)
+            templates[name] = Template(body: entry.value, parameters: parameters)
         }
         self.templates = templates
     }
@@ -110,7 +107,10 @@ struct Templates {
                           frame: JSONNode?, at path: String, file: String) throws -> JSONNode {
         let root = JSONNode(value: template.body, path: "\(path) → templates.\(name)", file: file)
         var body = try Templates.substitute(root, parameters)
-        body = Templates.renamed(body, instance: id, ids: template.ids, isRoot: true)
+        // After substitution: an id may be a parameter.
+        var ids = Set<String>()
+        Templates.collectIds(body, into: &ids)
+        body = Templates.renamed(body, instance: id, ids: ids, isRoot: true)
         guard case .object(var members) = body else { preconditionFailure("a template body is an object") }
         members.insert((key: "id", value: .string(id)), at: 0)
         if let frame {
@@ -165,7 +165,8 @@ struct Templates {
 
     // MARK: Ids
 
-    /// The ids of every view in a template body (its root has none).
+    /// The ids of every view in a template body (its root has none), use sites of other
+    /// templates included: their views' ids start with the use site's.
     private static func collectIds(_ value: JSONValue, into ids: inout Set<String>) {
         guard case .object(let members) = value else { return }
         for (key, member) in members {
@@ -200,7 +201,9 @@ struct Templates {
         return .object(members.map { key, member in
             guard key == "driver", case .object(let driver) = member else { return (key, member) }
             return (key, .object(driver.map { field, value in
-                guard field == "view", case .string(let id) = value, ids.contains(id) else { return (field, value) }
+                // A view of the template, or of a template it uses (`badge.dot`).
+                guard field == "view", case .string(let id) = value,
+                      ids.contains(where: { id == $0 || id.hasPrefix($0 + ".") }) else { return (field, value) }
                 return (field, .string("\(instance).\(id)"))
             }))
         })

@@ -35,8 +35,7 @@ final class CheckRun {
     /// A tolerance compares pixels with the reference frames; without any, it could never apply.
     private func requireReferences(_ options: Options) throws {
         guard let option = Options.toleranceOptions.first(where: options.given.contains) else { return }
-        let names = check.manifest.entries.map(\.name).filter { $0.hasPrefix(scene + "/") }
-        guard !names.contains(where: { check.referenceURL($0) != nil }) else { return }
+        guard !check.hasReferences(prefix: scene + "/") else { return }
         let folder = PathText.joining(PathText.folder(of: manifestPath), scene)
         throw UsageError("\(option) compares pixels with the reference frames in \(folder)/, and there are none; "
                          + "record them with --references when you write the hash file")

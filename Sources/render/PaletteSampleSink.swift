@@ -12,7 +12,14 @@ final class PaletteSampleSink: FrameSink {
 
     func prepare(_ index: Int, _ frame: Bitmap) throws -> SampleColours { SharedPalette.colours(of: frame) }
 
-    func consume(_ index: Int, _ prepared: SampleColours) throws { shared.add(prepared) }
+    /// Stops the samples once they have too many colours (a photo's first frame does): the
+    /// frames left would be rendered for nothing.
+    func consume(_ index: Int, _ prepared: SampleColours) throws {
+        shared.add(prepared)
+        if shared.overflowed { throw TooManyColours() }
+    }
+
+    private struct TooManyColours: Error {}
 
     /// The shared palette of `frames`, made by `frame` on `jobs` threads; nil when they have too
     /// many colours to share one.
@@ -21,7 +28,7 @@ final class PaletteSampleSink: FrameSink {
         let count = min(samples, frames.count)
         let chosen = (0..<count).map { frames[count == 1 ? 0 : $0 * (frames.count - 1) / (count - 1)] }
         let sink = PaletteSampleSink()
-        try FramePipeline(jobs: jobs).run(chosen, frame: frame, sinks: [sink])
+        do { try FramePipeline(jobs: jobs).run(chosen, frame: frame, sinks: [sink]) } catch is TooManyColours { return nil }
         return sink.shared.palette
     }
 }

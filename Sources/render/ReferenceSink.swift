@@ -16,7 +16,13 @@ final class ReferenceSink: FrameSink {
     /// A frame that repeats the one before needs neither hashing nor encoding again.
     private let made = LastMade<Bitmap, (hash: String, file: [UInt8]?)>()
 
-    init(folder: StagedFolder, stats: Stats) { self.folder = folder; self.stats = stats }
+    /// Throws before any frame is rendered when WebP cannot hold frames of this size.
+    init(folder: StagedFolder, width: Int, height: Int, stats: Stats) throws {
+        guard max(width, height) <= WebPWriter.maxSide else {
+            throw EncodeError.unsupportedSize(width: width, height: height, format: "WebP")
+        }
+        self.folder = folder; self.stats = stats
+    }
 
     /// The hash and the WebP; a frame whose hash is stored already is not encoded, since only the
     /// first frame of a hash is written (a race only costs an encoding that goes unused).

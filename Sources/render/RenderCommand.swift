@@ -80,7 +80,9 @@ struct RenderCommand {
         }
         if let mp4 { sinks.append(mp4) }
         if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
-        if let folder = plan.references { sinks.append(ReferenceSink(folder: folder, stats: stats)) }
+        if let folder = plan.references {
+            sinks.append(try ReferenceSink(folder: folder, width: renderer.pixelWidth, height: renderer.pixelHeight, stats: stats))
+        }
         let hashes = plan.hashes != nil || check != nil ? HashSink(scene: options.sceneName, check: check) : nil
         if let hashes { sinks.append(hashes) }
         let sheet = try plan.contactSheet.map { _ in

@@ -107,6 +107,31 @@ final class ReferencesCLITests: CLITestCase {
                                              + "not a readable WebP image"), failed.stderr)
     }
 
+    /// A reference whose header declares an enormous image is refused from the header, as a
+    /// frame of the wrong size, before anything is allocated for it.
+    func testAReferenceDeclaringHugeSizeIsRefusedFromItsHeader() throws {
+        try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--out", path("g/scene") + "/"]).status, 0)
+        let bomb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CodecsTests/PNGs/bad/bomb-100000x100000.png")
+        try FileManager.default.removeItem(atPath: path("g/scene/frame_0000.png"))
+        try FileManager.default.copyItem(atPath: bomb.path, toPath: path("g/scene/frame_0000.png"))
+        try write("scene.json", CLITestCase.scene.replacingOccurrences(of: "#F2F2F7", with: "#F2F2F0"))
+        let failed = try render(["--scene", path("scene.json"), "--check", path("g/scene.sha256")])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stderr.contains("scene/frame_0000: size 120×160, expected 100000×100000"), failed.stderr)
+    }
+
+    /// A frame written again as PNG replaces its WebP reference: the two formats are one slot.
+    func testAFrameWrittenAgainReplacesItsOtherFormat() throws {
+        try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--references"]).status, 0)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("g/scene") + "/", "--frames", "3-4"]).status, 0)
+        let files = try frameFiles("g/scene")
+        XCTAssertTrue(files.contains("frame_0003.png") && !files.contains("frame_0003.webp"), "\(files)")
+        XCTAssertTrue(files.contains("frame_0005.webp"), "\(files)")
+    }
+
     func testReferencesNeedAHashFile() throws {
         try expectError(["--scene", path("scene.json"), "--references", "--out", path("x.gif")], status: 2,
                         contains: ["--references records the frames beside a hash file: give --hashes FILE too"])

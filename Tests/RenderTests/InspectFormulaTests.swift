@@ -18,11 +18,54 @@ final class InspectFormulaTests: XCTestCase {
             .filter { $0 != "parallax-bindings" }
     }
 
+    /// The scene with every use of a template written out as the README defines it (parameters
+    /// replaced, `repeat` numbering the ids, ids inside prefixed, a use site's frame winning), so
+    /// the formulas read the views the decoder should build: a reading of its own, not the decoder's.
+    static func expanded(_ scene: JSON) -> JSON {
+        let templates = scene["templates"] as? JSON ?? [:]
+        func substitute(_ value: Any, _ parameters: JSON) -> Any {
+            if let text = value as? String, text.hasPrefix("$$") { return String(text.dropFirst()) }
+            if let text = value as? String, text.hasPrefix("$") { return parameters[String(text.dropFirst())] ?? value }
+            if let items = value as? [Any] { return items.map { substitute($0, parameters) } }
+            if let object = value as? JSON { return object.mapValues { substitute($0, parameters) } }
+            return value
+        }
+        func prefixed(_ view: JSON, _ id: String) -> JSON {
+            var view = view
+            view["children"] = (view["children"] as? [JSON])?.map { child in
+                var child = prefixed(child, id)
+                child["id"] = id + "." + (child["id"] as! String)
+                return child
+            }
+            return view
+        }
+        func views(_ items: [JSON]) -> [JSON] {
+            items.flatMap { item -> [JSON] in
+                guard let name = item["use"] as? String else {
+                    var view = item
+                    view["children"] = (item["children"] as? [JSON]).map(views)
+                    return [view]
+                }
+                let shared = item["with"] as? JSON ?? [:], items = item["repeat"] as? [JSON]
+                return (items ?? [[:]]).enumerated().flatMap { i, own -> [JSON] in
+                    let id = (item["id"] as! String) + (items == nil ? "" : String(i))
+                    var view = prefixed(substitute(templates[name]!, shared.merging(own) { $1 }) as! JSON, id)
+                    view["id"] = id
+                    if let frame = item["frame"] { view["frame"] = frame }
+                    return views([view])
+                }
+            }
+        }
+        var scene = scene
+        scene["views"] = views(scene["views"] as! [JSON])
+        return scene
+    }
+
     func testEverySampleFrameMatchesTheFormulas() throws {
         XCTAssertFalse(InspectFormulaTests.samples.isEmpty)
         for sample in InspectFormulaTests.samples {
             let path = GoldenTests.samplePath(sample)
-            let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! JSON
+            let raw = InspectFormulaTests.expanded(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! JSON)
             let renderer = try Renderer(scene: SceneDecoder.load(file: path))
             let report = try JSONSerialization.jsonObject(with: Data(Inspection.json(renderer: renderer).utf8)) as! JSON
             let frames = report["frames"] as! [JSON]

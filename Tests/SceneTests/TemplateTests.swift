@@ -68,6 +68,24 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(progress.view, "c.badge.dot")
     }
 
+    /// Ids given as parameters, and views of a template used inside, are renamed in drivers too.
+    func testDriversFollowParameterIdsAndNestedViews() throws {
+        let scene = try decode(templates: """
+            {"badge": {"frame": [0, 0, 10, 10], "children": [{"id": "dot", "frame": [0, 0, 2, 2]}]},
+             "cell": {"frame": [0, 0, 50, 50], "children": [
+                {"use": "badge", "id": "badge"},
+                {"id": "$name", "frame": [0, 0, 5, 5]},
+                {"id": "follower", "frame": [0, 0, 1, 1], "bindings": [
+                    {"property": "alpha", "driver": {"view": "$name"}, "keyframes": [[0, 1]]},
+                    {"property": "y", "driver": {"view": "badge.dot"}, "keyframes": [[0, 1]]}]}]}}
+            """, views: #"[{"use": "cell", "id": "c", "with": {"name": "label"}}]"#)
+        let follower = scene.views[0].children[2]
+        let drivers = follower.bindings.map { binding -> String? in
+            if case .viewProgress(let progress) = binding.driver { return progress.view } else { return nil }
+        }
+        XCTAssertEqual(drivers, ["c.label", "c.badge.dot"])
+    }
+
     func testMistakesNameTheUseSiteAndTheTemplatePath() {
         let card = TemplateTests.card
         expectError(templates: card, views: #"[{"use": "crad", "id": "a"}]"#,
@@ -92,6 +110,18 @@ final class TemplateTests: XCTestCase {
                     #"s.json: views[1] → templates.dot.id: duplicate view id "a""#)
         expectError(templates: #"{"dot": {"frame": [0, 0, 1, 1]}}"#, views: #"[{"use": "dot", "id": "a", "with": {"x": 1}}]"#,
                     #"s.json: views[0].with.x: template "dot" has no parameter "x"; it has none"#)
+    }
+
+    /// Templates that use templates multiply; they stop at a fixed number of views, with an
+    /// error, long before memory runs out (ten levels of ten would be 10^10 views).
+    func testTemplatesCannotMultiplyWithoutEnd() {
+        let levels = (0..<10).map { level in
+            let next = level < 9 ? #", "children": [{"use": "t\#(level + 1)", "id": "x", "repeat": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}]}]"# : ""
+            return #""t\#(level)": {"frame": [0, 0, 1, 1]\#(next)}"#
+        }
+        XCTAssertThrowsError(try decode(templates: "{" + levels.joined(separator: ", ") + "}", views: #"[{"use": "t0", "id": "top"}]"#)) {
+            XCTAssertTrue("\($0)".hasSuffix("templates make more than 100000 views here; do they use each other too often?"), "\($0)")
+        }
     }
 
     private func withoutPaths(_ views: [View]) -> [View] {
