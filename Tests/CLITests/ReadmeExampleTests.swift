@@ -28,4 +28,32 @@ final class ReadmeExampleTests: CLITestCase {
             next = found + 1
         }
     }
+
+    /// The templates example, in a scene of its own: it renders, and its instances have the ids
+    /// the README's table promises; the error it quotes is the one a wrong colour gives.
+    func testTemplatesExample() throws {
+        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Templates"))
+        let open = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let members = readme[open.upperBound..<close.lowerBound]
+        let scene = #"{"canvas": {"width": 390, "height": 600, "scale": 1}, "scroll": {"contentHeight": 600},"# + members + "}"
+        try write("t.json", scene)
+        let run = try render(["--scene", path("t.json"), "--inspect", path("t-geometry.json")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try String(contentsOfFile: path("t-geometry.json"), encoding: .utf8)
+        for id in ["ada", "ada.avatar", "ada.title", "card0", "card0.avatar", "card1", "card1.title"] {
+            XCTAssertTrue(report.contains("{\"id\": \"\(id)\","), id)
+        }
+        // The error the README quotes: a colour that is not one, given to the first child of a
+        // use site that is itself a child.
+        let quoted = "views[1].children[0] → templates.card.children[0].background: expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"white\""
+        XCTAssertTrue(readme.contains(quoted), "the README quotes this error")
+        let templates = try XCTUnwrap(members.range(of: "\"views\": ["))
+        let wrong = #"{"canvas": {"width": 390, "height": 600, "scale": 1}, "scroll": {"contentHeight": 600},"#
+            + members[..<templates.lowerBound] + #""views": [{"id": "top", "frame": [0, 0, 1, 1]}, {"id": "list", "frame": [0, 0, 390, 600],"#
+            + #" "children": [{"use": "card", "id": "x", "with": {"y": 0, "avatarColor": "white", "titleWidth": 1}}]}]}"#
+        try write("wrong.json", wrong)
+        try expectError(["validate", path("wrong.json")], status: 2, contains: [quoted])
+    }
 }
