@@ -37,11 +37,12 @@ public enum SceneDecoder {
         let canvas = try decodeCanvas(root.required("canvas"))
         let fps = try root["fps"]?.integer(in: 1...120) ?? 30
         let assets = try root["assets"].map { try decodeAssets($0, sceneFile: file) } ?? [:]
-        let scroll = try decodeScroll(root.required("scroll"))
+        var (scroll, autoHeight) = try decodeScroll(root.required("scroll"))
         let templates = try root["templates"].map(Templates.init) ?? Templates()
         var context = ViewContext(assets: assets, templates: templates)
         let views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, chain: [], &context)
         let ids = context.ids
+        if let autoHeight { scroll.contentHeight = try contentHeight(of: views, autoHeight) }
         try checkDrivers(views, ids: ids, file: file)
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, file: file)
     }
@@ -76,7 +77,8 @@ public enum SceneDecoder {
         return assets
     }
 
-    private static func decodeScroll(_ node: JSONNode) throws -> ScrollSpec {
+    /// The scroll, and the `contentHeight` node when it is "auto", to be measured once the views are known.
+    private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: JSONNode?) {
         let o = try node.object(allowed: ["contentHeight", "insets", "script"])
         var insets = Insets()
         if let i = o["insets"] {
@@ -85,8 +87,22 @@ public enum SceneDecoder {
                             bottom: try io["bottom"]?.number(in: 0...10_000) ?? 0)
         }
         let script = try o["script"]?.array().map(decodeStep) ?? []
-        return ScrollSpec(contentHeight: try o.required("contentHeight").number(in: 0...1_000_000),
-                          insets: insets, script: script)
+        let height = try o.required("contentHeight")
+        if case .string(let text) = height.value {
+            guard text == "auto" else { throw height.fail("expected a number or \"auto\", found \"\(text)\"") }
+            return (ScrollSpec(contentHeight: 0, insets: insets, script: script), height)
+        }
+        return (ScrollSpec(contentHeight: try height.number(in: 0...1_000_000), insets: insets, script: script), nil)
+    }
+
+    /// `"contentHeight": "auto"`: down to the bottom of the lowest top-level view that scrolls, as
+    /// a SwiftUI scroll view sizes itself to its content.
+    private static func contentHeight(of views: [View], _ node: JSONNode) throws -> Double {
+        guard let bottom = views.filter({ !$0.fixed }).map(\.frame.maxY).max() else {
+            throw node.fail("\"auto\" measures the views that scroll, and every view is fixed")
+        }
+        guard bottom <= 1_000_000 else { throw node.fail("\"auto\" gives \(format(bottom)), above the limit of 1000000") }
+        return max(0, bottom)
     }
 
     static let stepKinds = ["scrollTo", "drag", "release", "fling", "wait"]

@@ -94,4 +94,23 @@ final class SceneDecoderTests: XCTestCase {
             XCTAssertEqual("\($0)", "/no/such/scene.json: no such file")
         }
     }
+
+    /// "auto" measures down to the bottom of the lowest top-level view that scrolls; fixed views
+    /// and children do not count.
+    func testAutoContentHeight() throws {
+        func scene(_ height: String, _ views: String) -> String {
+            #"{"canvas": {"width": 100, "height": 100}, "scroll": {"contentHeight": \#(height)}, "views": \#(views)}"#
+        }
+        let views = #"""
+            [{"id": "bar", "fixed": true, "frame": [0, 0, 100, 5000]},
+             {"id": "a", "frame": [0, 40, 100, 300], "children": [{"id": "c", "frame": [0, 0, 10, 9000]}]},
+             {"id": "b", "frame": [0, 10, 100, 200]}]
+            """#
+        XCTAssertEqual(try decode(scene(#""auto""#, views)).scroll.contentHeight, 340)
+        XCTAssertEqual(message(scene(#""full""#, views)), #"dir/s.json: scroll.contentHeight: expected a number or "auto", found "full""#)
+        XCTAssertEqual(message(scene(#""auto""#, #"[{"id": "bar", "fixed": true, "frame": [0, 0, 1, 1]}]"#)),
+                       #"dir/s.json: scroll.contentHeight: "auto" measures the views that scroll, and every view is fixed"#)
+        XCTAssertEqual(message(scene(#""auto""#, #"[{"id": "a", "frame": [0, 999000, 1, 2000]}]"#)),
+                       #"dir/s.json: scroll.contentHeight: "auto" gives 1001000, above the limit of 1000000"#)
+    }
 }
