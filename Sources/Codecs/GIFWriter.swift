@@ -177,8 +177,7 @@ public final class GIFWriter {
                             var k = 0
                             for row in rows {
                                 for i in row * width + area.x..<row * width + area.maxX {
-                                    let keep = colours[i] == shown[i]
-                                        || GIFWriter.acceptable(shown[i], for: truth[i], quantized: colours[i], tolerance: tolerance)
+                                    let keep = GIFWriter.acceptable(shown[i], for: truth[i], quantized: colours[i], tolerance: tolerance)
                                     out[k] = keep ? UInt8(unchanged) : indices[i]
                                     k += 1
                                 }
@@ -281,7 +280,7 @@ public final class GIFWriter {
                         a.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
                     }
                     @inline(__always) func keeps(_ i: Int) -> Bool {
-                        old[i] == new[i] || GIFWriter.acceptable(old[i], for: truth[i], quantized: new[i], tolerance: tolerance)
+                        GIFWriter.acceptable(old[i], for: truth[i], quantized: new[i], tolerance: tolerance)
                     }
                     for y in 0..<height {
                         let row = y * width
@@ -307,9 +306,11 @@ public final class GIFWriter {
     }
 
     /// Whether showing `colour` where the true colour is `truth` is within the bound of lossy
-    /// LZW (see `LossyMatch`): no farther than the tolerance, or than the quantized colour.
+    /// LZW (see `LossyMatch`): no farther than the tolerance, or than the quantized colour (so
+    /// the quantized colour itself always is; checked first, as most pixels that stay show it).
     @inline(__always)
     static func acceptable(_ colour: UInt32, for truth: UInt32, quantized: UInt32, tolerance: Int) -> Bool {
+        if colour == quantized { return true }
         let d = LossyMatch.distance(colour, truth)
         return d <= tolerance || d <= LossyMatch.distance(quantized, truth)
     }

@@ -64,20 +64,21 @@ public struct FrameCheck {
     /// one a compact folder stores.
     public func referenceURL(_ name: String) -> URL? {
         for candidate in manifest[name].flatMap({ framesByHash[$0] }) ?? [name] {
-            for url in [webpURL(candidate), pngURL(candidate)] where FileManager.default.fileExists(atPath: url.path) {
-                return url
-            }
+            if let url = recordedFile(candidate) { return url }
         }
         return nil
+    }
+
+    /// Frame `name`'s own file, WebP before PNG, if it has one.
+    private func recordedFile(_ name: String) -> URL? {
+        [webpURL(name), pngURL(name)].first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Whether any frame whose name starts with `prefix` has a reference file. Each hash's frames
     /// are looked at once, so a scene that rests on one frame costs no more than one that moves.
     public func hasReferences(prefix: String) -> Bool {
         framesByHash.values.contains { names in
-            names.contains { $0.hasPrefix(prefix) } && names.contains { name in
-                [webpURL(name), pngURL(name)].contains { FileManager.default.fileExists(atPath: $0.path) }
-            }
+            names.contains { $0.hasPrefix(prefix) } && names.contains { recordedFile($0) != nil }
         }
     }
 
@@ -118,7 +119,8 @@ public struct FrameCheck {
     /// `<frame>-expected.png` and `<frame>-diff.png` when a reference exists.
     public func artifacts(name: String, index: Int, actual: Bitmap, diff: PixelDiff?) throws -> [(String, [UInt8])] {
         var files = [(FrameName.png(index, suffix: "-actual"), try PNGCodec.encode(actual))]
-        if let expected = try? reference(name, like: actual) {
+        // The diff was made against the reference: it is not read again.
+        if let expected = diff?.expected ?? (try? reference(name, like: actual)) {
             files.append((FrameName.png(index, suffix: "-expected"), try PNGCodec.encode(expected)))
         }
         if let diff { files.append((FrameName.png(index, suffix: "-diff"), try PNGCodec.encode(diff.image))) }

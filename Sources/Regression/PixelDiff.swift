@@ -15,12 +15,15 @@ public struct PixelDiff {
     public let antialiased: Int
     public let total: Int
     public let image: Bitmap
+    /// The frame compared against: a failure's expected image, without reading it again.
+    public let expected: Bitmap
 
     public var ratio: Double { total == 0 ? 0 : Double(differing) / Double(total) }
 
     /// - Precondition: both bitmaps have the same size.
     public init(expected: Bitmap, actual: Bitmap, threshold: Double? = nil) {
         precondition(expected.width == actual.width && expected.height == actual.height, "compared frames differ in size")
+        self.expected = expected
         let w = expected.width, h = expected.height
         let a = expected.straightBytes(), b = actual.straightBytes()
         let maxDelta = 35215 * (threshold ?? 0) * (threshold ?? 0)

@@ -174,13 +174,14 @@ public enum SceneDecoder {
     /// `chain` holds the templates the items are inside of.
     private static func decodeViews(_ nodes: [JSONNode], depth: Int, topLevel: Bool, chain: [String],
                                     _ context: inout ViewContext) throws -> [View] {
+        // Before a use site is expanded, not after: a deep chain of templates is refused unmade.
+        if let first = nodes.first, depth > maxViewDepth { throw first.fail("views nest deeper than \(maxViewDepth) levels") }
         var views: [View] = []
         for node in nodes {
             guard Templates.isUse(node) else {
                 views.append(try decodeView(node, depth: depth, topLevel: topLevel, chain: chain, &context))
                 continue
             }
-            guard depth <= maxViewDepth else { throw node.fail("views nest deeper than \(maxViewDepth) levels") }
             for instance in try context.templates.expand(node, chain: chain) {
                 views.append(try decodeView(instance.node, depth: depth, topLevel: topLevel, chain: instance.chain, &context))
             }
@@ -190,7 +191,6 @@ public enum SceneDecoder {
 
     private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, chain: [String],
                                    _ context: inout ViewContext) throws -> View {
-        guard depth <= maxViewDepth else { throw node.fail("views nest deeper than \(maxViewDepth) levels") }
         let o = try node.object(allowed: viewKeys)
         let idNode = try o.required("id")
         let id = try idNode.string()

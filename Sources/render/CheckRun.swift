@@ -36,7 +36,7 @@ final class CheckRun {
     private func requireReferences(_ options: Options) throws {
         guard let option = Options.toleranceOptions.first(where: options.given.contains) else { return }
         guard !check.hasReferences(prefix: scene + "/") else { return }
-        let folder = PathText.joining(PathText.folder(of: manifestPath), scene)
+        let folder = OutputPlan.referenceFolder(manifest: manifestPath, scene: scene)
         throw UsageError("\(option) compares pixels with the reference frames in \(folder)/, and there are none; "
                          + "record them with --references when you write the hash file")
     }

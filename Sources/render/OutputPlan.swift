@@ -31,9 +31,9 @@ struct OutputPlan {
         }
         hashes = try options.hashes.map { try set.file(OutputTarget(option: "--hashes", path: $0)) }
         if options.references, let manifest = options.hashes {
-            let folder = PathText.joining(PathText.folder(of: manifest), options.sceneName)
-            references = try set.folder(OutputTarget(option: "--references", path: folder), kind: .frames,
-                                        replacingAll: options.frames == nil)
+            references = try set.folder(OutputTarget(option: "--references", path: OutputPlan.referenceFolder(manifest: manifest,
+                                                                                                            scene: options.sceneName)),
+                                        kind: .frames, replacingAll: options.frames == nil)
         }
         contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0)) }
         inspect = try options.inspect.map { try set.file(OutputTarget(option: "--inspect", path: $0)) }
@@ -51,6 +51,12 @@ struct OutputPlan {
     var rendersSequence: Bool {
         gif != nil || webp != nil || mp4 != nil || frames != nil || hashes != nil || references != nil || contactSheet != nil
             || artifacts != nil
+    }
+
+    /// `<scene>` beside the hash file, where `--check` finds the reference frames; relative when
+    /// the hash file's path was.
+    static func referenceFolder(manifest: String, scene: String) -> String {
+        PathText.joining(PathText.folder(of: manifest), scene)
     }
 
     /// `<scene>-failures` beside the hash file, relative when the hash file's path was.
