@@ -23,25 +23,31 @@ public struct RenderLimits: Equatable, Sendable {
         case imagePixels = "--max-image-pixels", views = "--max-views"
     }
 
-    /// Checks what the scene asks for, cheapest first; nothing here allocates per frame or pixel.
-    /// Each failure names the scene file and the part of the scene that asks for too much.
-    public func check(_ scene: Scene, timeline: Timeline) throws {
-        func require(_ value: Double, within limit: Double, _ kind: Kind, _ path: String, _ what: String) throws {
-            guard value <= limit else {
-                throw RenderError.limit(kind: kind, message: "\(scene.file): \(path): \(what) is above the limit of \(format(limit))")
-            }
-        }
+    /// Checks the size of the scene's tree and canvas, before anything is loaded. Each failure
+    /// names the scene file and the part of the scene that asks for too much.
+    public func check(_ scene: Scene) throws {
         let views = scene.views.reduce(0) { $0 + count($1) }
-        try require(Double(views), within: Double(self.views), .views, "views", "\(views) views")
+        try require(Double(views), within: Double(self.views), .views, scene, "views", "\(views) views")
         let pixels = scene.canvas.width * scene.canvas.height * Double(scene.canvas.scale * scene.canvas.scale)
-        try require(pixels, within: Double(framePixels), .framePixels, "canvas",
+        try require(pixels, within: Double(framePixels), .framePixels, scene, "canvas",
                     "a \(Int(scene.canvas.width * Double(scene.canvas.scale)))×\(Int(scene.canvas.height * Double(scene.canvas.scale))) frame (\(Int(pixels)) pixels)")
+    }
+
+    /// Checks the length of the timeline, once the content is measured; nothing here allocates
+    /// per frame.
+    public func check(_ scene: Scene, timeline: Timeline) throws {
         // To the microsecond, so steps that add up to 600 s in decimal are not 600.0000000000001 s.
         let seconds = (timeline.duration * 1e6).rounded() / 1e6
-        try require(seconds, within: duration, .duration, "scroll.script", "a script of \(format(seconds)) s")
+        try require(seconds, within: duration, .duration, scene, "scroll.script", "a script of \(format(seconds)) s")
         // The timeline's own count, so the limit and the render agree on how many frames there are.
         let frames = timeline.frames(fps: scene.fps)
-        try require(frames, within: Double(self.frames), .frames, "scroll.script", "\(format(frames)) frames")
+        try require(frames, within: Double(self.frames), .frames, scene, "scroll.script", "\(format(frames)) frames")
+    }
+
+    private func require(_ value: Double, within limit: Double, _ kind: Kind, _ scene: Scene, _ path: String, _ what: String) throws {
+        guard value <= limit else {
+            throw RenderError.limit(kind: kind, message: "\(scene.file): \(path): \(what) is above the limit of \(format(limit))")
+        }
     }
 
     private func count(_ view: View) -> Int { 1 + view.children.reduce(0) { $0 + count($1) } }

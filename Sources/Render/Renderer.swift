@@ -23,10 +23,10 @@ public final class Renderer: Sendable {
     public var pixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
     public var pixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
 
+    /// Loads the assets and fonts, measures what the scene leaves to measure (see `StackLayout`),
+    /// and works out the frame offsets; `scene` is the measured scene.
     public init(scene: Scene, limits: RenderLimits = RenderLimits()) throws {
-        self.scene = scene
-        timeline = Timeline(scene: scene)
-        try limits.check(scene, timeline: timeline)
+        try limits.check(scene)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
         for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
@@ -35,8 +35,12 @@ public final class Renderer: Sendable {
             sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
         }
         let fonts = try Renderer.loadFonts(scene)
+        let measure = ContentMeasure(scale: Double(scene.canvas.scale), fonts: fonts, imageSizes: sizes, sceneFile: scene.file)
+        self.scene = try StackLayout.resolve(scene, content: measure.content)
+        timeline = Timeline(scene: self.scene)
+        try limits.check(self.scene, timeline: timeline)
         offsets = timeline.offsets(fps: scene.fps)
-        layout = Layout(scene: scene, imageSizes: sizes)
+        layout = Layout(scene: self.scene, imageSizes: sizes)
         painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)
     }
 

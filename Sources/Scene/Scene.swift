@@ -48,6 +48,9 @@ public struct Asset: Equatable, Sendable {
 /// The scroll view, which fills the canvas.
 public struct ScrollSpec: Equatable, Sendable {
     public var contentHeight: Double
+    /// `"contentHeight": "auto"`: `contentHeight` is measured from the views that scroll, again
+    /// once `StackLayout` has sized them.
+    public var autoContentHeight = false
     public var insets: Insets
     public var script: [ScriptStep]
 
@@ -62,10 +65,15 @@ public struct Insets: Equatable, Sendable {
 }
 
 /// A view in the tree. `frame` is in its parent's coordinates; for top-level views that is the
-/// scroll content (or the screen, when `fixed`).
+/// scroll content (or the screen, when `fixed`). Until `StackLayout` has run, the children of a
+/// stack sit at the origin and the dimensions in `fit` are zero.
 public struct View: Equatable, Sendable {
     public var id: String
     public var frame: Rect
+    /// The frame's dimensions still to be measured.
+    public var fit: Fit
+    /// Lays out the children when set.
+    public var stack: Stack?
     public var background: Color?
     public var cornerRadius: Double
     public var image: String?
@@ -85,8 +93,8 @@ public struct View: Equatable, Sendable {
     public init(id: String, frame: Rect, background: Color? = nil, cornerRadius: Double = 0,
                 image: String? = nil, contentMode: ContentMode = .scaleToFill, clipsToBounds: Bool = false,
                 alpha: Double = 1, fixed: Bool = false, effects: [Effect] = [], bindings: [Binding] = [], label: Label? = nil,
-                jsonPath: String = "", children: [View] = []) {
-        self.id = id; self.frame = frame; self.background = background; self.cornerRadius = cornerRadius
+                jsonPath: String = "", fit: Fit = [], stack: Stack? = nil, children: [View] = []) {
+        self.id = id; self.frame = frame; self.fit = fit; self.stack = stack; self.background = background; self.cornerRadius = cornerRadius
         self.image = image; self.contentMode = contentMode; self.clipsToBounds = clipsToBounds
         self.alpha = alpha; self.fixed = fixed; self.effects = effects; self.bindings = bindings; self.label = label
         self.jsonPath = jsonPath; self.children = children

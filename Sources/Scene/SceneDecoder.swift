@@ -40,9 +40,12 @@ public enum SceneDecoder {
         var (scroll, autoHeight) = try decodeScroll(root.required("scroll"))
         let templates = try root["templates"].map(Templates.init) ?? Templates()
         var context = ViewContext(assets: assets, templates: templates)
-        let views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, chain: [], &context)
+        let views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
-        if let autoHeight { scroll.contentHeight = try contentHeight(of: views, autoHeight) }
+        if autoHeight {
+            scroll.autoContentHeight = true
+            scroll.contentHeight = try StackLayout.contentHeight(of: views, file: file)
+        }
         try checkDrivers(views, ids: ids, file: file)
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, file: file)
     }
@@ -77,8 +80,8 @@ public enum SceneDecoder {
         return assets
     }
 
-    /// The scroll, and the `contentHeight` node when it is "auto", to be measured once the views are known.
-    private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: JSONNode?) {
+    /// The scroll, and whether its `contentHeight` is "auto", to be measured once the views are known.
+    private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: Bool) {
         let o = try node.object(allowed: ["contentHeight", "insets", "script"])
         var insets = Insets()
         if let i = o["insets"] {
@@ -90,19 +93,9 @@ public enum SceneDecoder {
         let height = try o.required("contentHeight")
         if case .string(let text) = height.value {
             guard text == "auto" else { throw height.fail("expected a number or \"auto\", found \"\(text)\"") }
-            return (ScrollSpec(contentHeight: 0, insets: insets, script: script), height)
+            return (ScrollSpec(contentHeight: 0, insets: insets, script: script), true)
         }
-        return (ScrollSpec(contentHeight: try height.number(in: 0...1_000_000), insets: insets, script: script), nil)
-    }
-
-    /// `"contentHeight": "auto"`: down to the bottom of the lowest top-level view that scrolls, as
-    /// a SwiftUI scroll view sizes itself to its content.
-    private static func contentHeight(of views: [View], _ node: JSONNode) throws -> Double {
-        guard let bottom = views.filter({ !$0.fixed }).map(\.frame.maxY).max() else {
-            throw node.fail("\"auto\" measures the views that scroll, and every view is fixed")
-        }
-        guard bottom <= 1_000_000 else { throw node.fail("\"auto\" gives \(format(bottom)), above the limit of 1000000") }
-        return max(0, bottom)
+        return (ScrollSpec(contentHeight: try height.number(in: 0...1_000_000), insets: insets, script: script), false)
     }
 
     static let stepKinds = ["scrollTo", "drag", "release", "fling", "wait"]
@@ -158,7 +151,8 @@ public enum SceneDecoder {
 
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
-                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings"]
+                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings",
+                                   "stack", "width", "height"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -171,25 +165,26 @@ public enum SceneDecoder {
     }
 
     /// Views and use sites of templates, each use site replaced by its instances in place.
-    /// `chain` holds the templates the items are inside of.
-    private static func decodeViews(_ nodes: [JSONNode], depth: Int, topLevel: Bool, chain: [String],
+    /// `chain` holds the templates the items are inside of; `inStack`, whether a stack places them.
+    private static func decodeViews(_ nodes: [JSONNode], depth: Int, topLevel: Bool, inStack: Bool, chain: [String],
                                     _ context: inout ViewContext) throws -> [View] {
         // Before a use site is expanded, not after: a deep chain of templates is refused unmade.
         if let first = nodes.first, depth > maxViewDepth { throw first.fail("views nest deeper than \(maxViewDepth) levels") }
         var views: [View] = []
         for node in nodes {
             guard Templates.isUse(node) else {
-                views.append(try decodeView(node, depth: depth, topLevel: topLevel, chain: chain, &context))
+                views.append(try decodeView(node, depth: depth, topLevel: topLevel, inStack: inStack, chain: chain, &context))
                 continue
             }
             for instance in try context.templates.expand(node, chain: chain) {
-                views.append(try decodeView(instance.node, depth: depth, topLevel: topLevel, chain: instance.chain, &context))
+                views.append(try decodeView(instance.node, depth: depth, topLevel: topLevel, inStack: inStack,
+                                         chain: instance.chain, &context))
             }
         }
         return views
     }
 
-    private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, chain: [String],
+    private static func decodeView(_ node: JSONNode, depth: Int, topLevel: Bool, inStack: Bool, chain: [String],
                                    _ context: inout ViewContext) throws -> View {
         let o = try node.object(allowed: viewKeys)
         let idNode = try o.required("id")
@@ -203,7 +198,9 @@ public enum SceneDecoder {
             }
         }
         let assets = context.assets
-        var view = View(id: id, frame: try decodeFrame(o.required("frame")), jsonPath: node.path)
+        var view = View(id: id, frame: Rect(x: 0, y: 0, width: 0, height: 0), jsonPath: node.path)
+        (view.frame, view.fit) = try decodePlacement(o, inStack: inStack)
+        view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
         if let imageNode = o["image"] {
@@ -222,8 +219,11 @@ public enum SceneDecoder {
             guard topLevel || !view.fixed else { throw fixedNode.fail("only top-level views can be fixed") }
         }
         view.label = try decodeLabel(o, sceneFile: node.file)
+        if !inStack, !view.fit.isEmpty, view.stack == nil, view.label == nil, view.image == nil {
+            throw o["frame"]!.fail("\"auto\" measures a view's text, image or stack, and this view has none")
+        }
         view.children = try o["children"].map {
-            try decodeViews($0.array(), depth: depth + 1, topLevel: false, chain: chain, &context)
+            try decodeViews($0.array(), depth: depth + 1, topLevel: false, inStack: view.stack != nil, chain: chain, &context)
         } ?? []
         if let effects = o["effects"] {
             view.effects = try decodeEffects(effects, for: view, topLevel: topLevel)
@@ -262,14 +262,56 @@ public enum SceneDecoder {
         path.hasPrefix("/") ? path : PathText.joining(PathText.folder(of: sceneFile), path)
     }
 
-    private static func decodeFrame(_ node: JSONNode) throws -> Rect {
+    /// A view's frame, and which of its dimensions are left to measure. A stack places its
+    /// children, which give at most a `width` and a `height`; other views give a `frame`, whose
+    /// width and height may be "auto".
+    private static func decodePlacement(_ o: JSONObject, inStack: Bool) throws -> (Rect, Fit) {
+        let size: ClosedRange<Double> = 0...1_000_000
+        if inStack {
+            if let frame = o["frame"] {
+                throw frame.fail("a stack places its views; give \"width\" and \"height\" instead of a frame")
+            }
+            let w = try o["width"]?.number(in: size), h = try o["height"]?.number(in: size)
+            return (Rect(x: 0, y: 0, width: w ?? 0, height: h ?? 0), Fit(width: w == nil, height: h == nil))
+        }
+        if let stray = o["width"] ?? o["height"] {
+            throw stray.fail("only a view in a stack gives its size alone; this view needs a \"frame\"")
+        }
+        let node = try o.required("frame")
         guard case .array(let items) = node.value, items.count == 4 else {
             throw node.fail("expected [x, y, width, height]")
         }
         let n = try node.array()
         let x = try n[0].number(in: -1_000_000...1_000_000), y = try n[1].number(in: -1_000_000...1_000_000)
-        let w = try n[2].number(in: 0...1_000_000), h = try n[3].number(in: 0...1_000_000)
-        return Rect(x: x, y: y, width: w, height: h)
+        func dimension(_ item: JSONNode) throws -> Double? {
+            if case .string(let text) = item.value {
+                guard text == "auto" else { throw item.fail("expected a number or \"auto\", found \"\(text)\"") }
+                return nil
+            }
+            return try item.number(in: size)
+        }
+        let w = try dimension(n[2]), h = try dimension(n[3])
+        return (Rect(x: x, y: y, width: w ?? 0, height: h ?? 0), Fit(width: w == nil, height: h == nil))
+    }
+
+    private static func decodeStack(_ node: JSONNode) throws -> Stack {
+        let o = try node.object(allowed: ["axis", "spacing", "padding", "alignment", "distribution"])
+        var stack = Stack()
+        stack.axis = try o["axis"]?.choice(Stack.Axis.allCases.map { ($0.rawValue, $0) }) ?? .vertical
+        stack.spacing = try o["spacing"]?.number(in: 0...100_000) ?? 0
+        stack.alignment = try o["alignment"]?.choice(Stack.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .fill
+        stack.distribution = try o["distribution"]?.choice(Stack.Distribution.allCases.map { ($0.rawValue, $0) }) ?? .fill
+        if let padding = o["padding"] {
+            if case .number = padding.value {
+                let all = try padding.number(in: 0...100_000)
+                stack.padding = EdgeInsets(top: all, left: all, bottom: all, right: all)
+            } else {
+                let p = try padding.object(allowed: ["top", "left", "bottom", "right"])
+                func edge(_ key: String) throws -> Double { try p[key]?.number(in: 0...100_000) ?? 0 }
+                stack.padding = EdgeInsets(top: try edge("top"), left: try edge("left"), bottom: try edge("bottom"), right: try edge("right"))
+            }
+        }
+        return stack
     }
 
     static func decodeColor(_ node: JSONNode) throws -> Color {

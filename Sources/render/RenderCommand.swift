@@ -17,15 +17,12 @@ struct RenderCommand {
         let plan = try OutputPlan(options: options)
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
         let scene = options.configured(try SceneDecoder.load(file: options.scene!))
+        let renderer = try Renderer(scene: scene, limits: options.limits)
         if options.timeline {
-            let timeline = Timeline(scene: scene)
-            try options.limits.check(scene, timeline: timeline)
-            let offsets = timeline.offsets(fps: scene.fps)
-            let range = try RenderCommand.range(options.frames, count: offsets.count)
-            print(RenderCommand.timelineCSV(offsets, range, fps: scene.fps), terminator: "")
+            let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
+            print(RenderCommand.timelineCSV(renderer.offsets, range, fps: scene.fps), terminator: "")
             return
         }
-        let renderer = try Renderer(scene: scene, limits: options.limits)
         let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
         if plan.png != nil, options.frame >= renderer.frameCount {
             throw RenderError.frameOutOfRange(index: options.frame, count: renderer.frameCount)

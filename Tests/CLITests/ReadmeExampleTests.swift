@@ -56,4 +56,32 @@ final class ReadmeExampleTests: CLITestCase {
         try write("wrong.json", wrong)
         try expectError(["validate", path("wrong.json")], status: 2, contains: [quoted])
     }
+
+    /// The stacks example: the frames the README works out by hand are the ones `--inspect`
+    /// reports, and the error it quotes is the one a view with nothing to measure gives.
+    func testStacksExample() throws {
+        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Stacks"))
+        let open = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let members = readme[open.upperBound..<close.lowerBound]
+        let scene = #"{"canvas": {"width": 390, "height": 600, "scale": 2}, "scroll": {"contentHeight": "auto"},"# + members + "}"
+        try write("s.json", scene)
+        let run = try render(["--scene", path("s.json"), "--inspect", path("s-geometry.json")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try String(contentsOfFile: path("s-geometry.json"), encoding: .utf8)
+        // The report is in screen points: the avatar's [16, 16] in its row is [32, 32] there.
+        for (id, frame, inReadme) in [("person0", "[16, 16, 358, 76]", "[16, 16, 358, 76]"),
+                                      ("person1", "[16, 104, 358, 76]", "[16, 104, 358, 76]"),
+                                      ("person0.avatar", "[32, 32, 44, 44]", "[16, 16, 44, 44]")] {
+            XCTAssertTrue(report.contains("{\"id\": \"\(id)\", \"frame\": \(frame),"), id)
+            XCTAssertTrue(readme[section.upperBound...].contains("`\(inReadme)`"), id)
+        }
+        let quoted = "views[0].children[1]: needs a height: give it \"height\", or text, an image or a\nstack to measure"
+        XCTAssertTrue(readme.contains(quoted), "the README quotes this error")
+        try write("wrong.json", #"{"canvas": {"width": 390, "height": 600}, "scroll": {"contentHeight": "auto"}, "views": ["#
+            + #"{"id": "col", "frame": [0, 0, 390, "auto"], "stack": {}, "children": [{"id": "a", "text": "A"}, {"id": "b"}]}]}"#)
+        try expectError(["validate", path("wrong.json")], status: 2,
+                        contains: [quoted.replacingOccurrences(of: "\n", with: " ")])
+    }
 }

@@ -18,6 +18,9 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/blurByPullEffect/properties/blurByPull/properties/mode", BlurByPull.Mode.allCases.map(\.rawValue)),
             ("$defs/binding/properties/property", Binding.Property.allCases.map(\.rawValue)),
             ("$defs/driver/oneOf/1/properties/range", ViewProgress.Range.allCases.map(\.rawValue)),
+            ("$defs/stack/properties/axis", Stack.Axis.allCases.map(\.rawValue)),
+            ("$defs/stack/properties/alignment", Stack.Alignment.allCases.map(\.rawValue)),
+            ("$defs/stack/properties/distribution", Stack.Distribution.allCases.map(\.rawValue)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)
@@ -27,7 +30,7 @@ final class SchemaDriftTests: XCTestCase {
     /// Every optional key left out, so that the decoder fills in its defaults.
     static let bare = #"""
     {"canvas": {"width": 100, "height": 100}, "scroll": {"contentHeight": 100},
-     "views": [{"id": "plain", "frame": [0, 0, 10, 10]}]}
+     "views": [{"id": "plain", "frame": [0, 0, 10, 10]}, {"id": "column", "frame": [0, 0, 10, 10], "stack": {}}]}
     """#
     static let rich = #"""
     {"canvas": {"width": 100, "height": 100}, "assets": {"pic": {"path": "pic.png"}},
@@ -37,13 +40,15 @@ final class SchemaDriftTests: XCTestCase {
         "effects": [{"stretchy": {}}, {"blurByPull": {}}, {"parallax": {}}],
         "bindings": [{"property": "alpha", "driver": {"view": "header"}, "keyframes": [[0, 1]]}]},
        {"id": "list", "frame": [0, 50, 100, 50], "effects": [{"textReveal": {}}],
-        "children": [{"id": "row", "frame": [0, 0, 100, 50], "text": "Row"}]}]}
+        "children": [{"id": "row", "frame": [0, 0, 100, 50], "text": "Row"}]},
+       {"id": "column", "frame": [0, 0, 10, 10], "stack": {"padding": {}}}]}
     """#
 
     func testDefaultsAreWhatTheDecoderFillsIn() throws {
         let bare = try SceneDecoder.decode(Array(SchemaDriftTests.bare.utf8), file: "/scenes/bare.json")
         let rich = try SceneDecoder.decode(Array(SchemaDriftTests.rich.utf8), file: "/scenes/rich.json")
         let plain = bare.views[0], header = rich.views[0], label = try XCTUnwrap(rich.views[1].children[0].label)
+        let stack = try XCTUnwrap(bare.views[1].stack), padding = try XCTUnwrap(rich.views[2].stack).padding
         guard case .scrollTo(_, _, let scrollCurve) = rich.scroll.script[0],
               case .drag(_, _, let dragCurve) = rich.scroll.script[1], case .fling(_, let rate) = rich.scroll.script[2],
               case .stretchy(let stretchy) = header.effects[0], case .blurByPull(let blur) = header.effects[1],
@@ -90,6 +95,16 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/binding/properties/clamp", .bool(binding.clamp)),
             ("$defs/driver/oneOf/1/properties/range", .string(progress.range.rawValue)),
             ("$defs/driver/oneOf/1/properties/insets", .array([.number(progress.insets.top), .number(progress.insets.bottom)])),
+            ("$defs/stack/properties/axis", .string(stack.axis.rawValue)),
+            ("$defs/stack/properties/spacing", .number(stack.spacing)),
+            // Left out, padding is 0 on every edge, as the number 0 says.
+            ("$defs/stack/properties/padding", stack.padding == EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) ? .number(0) : .null),
+            ("$defs/stack/properties/alignment", .string(stack.alignment.rawValue)),
+            ("$defs/stack/properties/distribution", .string(stack.distribution.rawValue)),
+            ("$defs/stack/properties/padding/anyOf/1/properties/top", .number(padding.top)),
+            ("$defs/stack/properties/padding/anyOf/1/properties/left", .number(padding.left)),
+            ("$defs/stack/properties/padding/anyOf/1/properties/bottom", .number(padding.bottom)),
+            ("$defs/stack/properties/padding/anyOf/1/properties/right", .number(padding.right)),
         ]
         for (pointer, value) in decoded {
             XCTAssertEqual(schema.at(pointer + "/default"), value, pointer)

@@ -43,8 +43,11 @@ final class SchemaMistakeTests: XCTestCase {
         ("text with a line break", S.view(#""text": "a\nb""#), "views[0].text"),
         ("child alpha as a string", S.view(#""children": [{"id": "c", "frame": [0, 0, 1, 1], "alpha": "1"}]"#),
          "views[0].children[0].alpha"),
-        ("grandchild without a frame", S.view(#""children": [{"id": "c", "frame": [0, 0, 1, 1], "children": [{"id": "g"}]}]"#),
-         "views[0].children[0].children[0]"),
+        ("grandchild with a negative width", S.view(#""children": [{"id": "c", "frame": [0, 0, 1, 1], "stack": {}, "children": [{"id": "g", "width": -1}]}]"#),
+         "views[0].children[0].children[0].width"),
+        ("frame height neither a number nor auto", S.scene(views: #"[{"id": "v", "frame": [0, 0, 10, "fit"]}]"#), "views[0].frame[3]"),
+        ("unknown stack axis", S.view(#""stack": {"axis": "column"}"#), "views[0].stack.axis"),
+        ("stack padding edge as a string", S.view(#""stack": {"padding": {"top": "8"}}"#), "views[0].stack.padding.top"),
 
         ("unknown effect", S.view(#""effects": [{"strechy": {}}]"#), "views[0].effects[0]"),
         ("two effects in one object", S.view(#""image": "pic", "effects": [{"blurByPull": {}, "parallax": {}}]"#),
