@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CCrypto"]),
         // Fonts through FreeType: single lines laid out and drawn as glyph masks. No scenes.
         .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
+        // A Cassowary constraint solver: linear equalities and inequalities with priorities,
+        // re-solved incrementally as edit variables move. Knows no views.
+        .target(name: "Cassowary"),
         // The scene model, its validation and the timeline. No pixels.
         .target(name: "Scene", dependencies: ["FileOutput"]),
         // Scene + offset -> display list -> bitmap.
@@ -45,6 +48,9 @@ let package = Package(
         // The command-line tool. Thin: arguments, progress, output routing.
         .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput"]),
 
+        // scripts/bench-solver's side of the solver benchmark against kiwisolver.
+        .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/SolverBench"),
+
         // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
@@ -52,6 +58,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport", "CPNG"],
                     exclude: ["PNGs"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
         // samples/schema.json against the samples, hand-written bad scenes and the decoder.
         .testTarget(name: "SchemaTests", dependencies: ["Scene", "TestSupport"]),

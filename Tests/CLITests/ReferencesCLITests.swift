@@ -3,6 +3,7 @@ import FileOutput
 import Foundation
 import Raster
 import Regression
+import TestSupport
 import XCTest
 
 /// `--hashes FILE --references`: each distinct frame once, as a lossless WebP beside the hash file,
@@ -25,17 +26,9 @@ final class ReferencesCLITests: CLITestCase {
             pixels = image.convert("RGBA")
             print(os.path.basename(name)[:-5], hashlib.sha256(struct.pack(">II", *image.size) + pixels.tobytes()).hexdigest())
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path(folder)]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "Pillow could not read the references (scripts/test installs python3-pil): \(message)")
+        let run = try SystemPython.run(script, [path(folder)])
+        XCTAssertEqual(run.status, 0, "Pillow could not read the references (scripts/test installs python3-pil): \(run.errors)")
+        let text = String(decoding: run.output, as: UTF8.self)
         return Dictionary(uniqueKeysWithValues: text.split(separator: "\n").map { line in
             let parts = line.split(separator: " ")
             return (String(parts[0]), String(parts[1]))

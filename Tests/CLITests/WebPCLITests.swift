@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `--out NAME.webp`, decoded by Pillow (an independent reader of the file) and compared with the
@@ -47,20 +48,9 @@ final class WebPCLITests: CLITestCase {
     /// Pillow's reading of `webp` against the frames in `folder`. Pillow comes with python3-pil,
     /// which `scripts/test` installs.
     private func read(_ webp: String, against folder: String) throws -> Reading {
-        let process = Process()
-        let system = "/usr/bin/python3"
-        process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: system) ? system : "/usr/bin/env")
-        process.arguments = (process.executableURL!.path == system ? [] : ["python3"])
-            + ["-c", WebPCLITests.reader, path(webp), path(folder), "30"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "Pillow could not read \(webp) (scripts/test installs python3-pil): \(message)")
-        return try JSONDecoder().decode(Reading.self, from: data)
+        let run = try SystemPython.run(WebPCLITests.reader, [path(webp), path(folder), "30"])
+        XCTAssertEqual(run.status, 0, "Pillow could not read \(webp) (scripts/test installs python3-pil): \(run.errors)")
+        return try JSONDecoder().decode(Reading.self, from: run.output)
     }
 
     func testLosslessWebPShowsEveryFrameExactlyAndLoops() throws {
