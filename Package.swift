@@ -38,7 +38,7 @@ let package = Package(
         // re-solved incrementally as edit variables move. Knows no views.
         .target(name: "Cassowary"),
         // The scene model, its validation and the timeline. No pixels.
-        .target(name: "Scene", dependencies: ["FileOutput"]),
+        .target(name: "Scene", dependencies: ["FileOutput", "Cassowary"]),
         // Scene + offset -> display list -> bitmap.
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
         // Frame hashes, reference checks and pixelmatch-style diffs, for the CLI and for tests.

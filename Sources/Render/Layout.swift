@@ -11,9 +11,13 @@ public struct Layout: Sendable {
     /// view), before effects and bindings: what view-progress drivers measure.
     private let placements: [String: (frame: Rect, fixed: Bool)]
 
-    public init(scene: Scene, imageSizes: [String: Size]) {
+    /// The views placed by constraints, solved again at each offset.
+    public let constraints: ConstraintLayout?
+
+    public init(scene: Scene, imageSizes: [String: Size], constraints: ConstraintLayout? = nil) {
         self.scene = scene
         self.imageSizes = imageSizes
+        self.constraints = constraints
         var placements: [String: (frame: Rect, fixed: Bool)] = [:]
         func place(_ view: View, in origin: (Double, Double), fixed: Bool) {
             let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
@@ -26,18 +30,22 @@ public struct Layout: Sendable {
 
     /// The display list at scroll `offset` (contentOffset.y; negative when pulled down).
     public func items(offset: Double) -> [DisplayItem] {
-        scene.views.map { view in
-            var frame = view.frame
+        // Offsets the script reaches were all solved when the renderer was made; any other that
+        // the constraints cannot reach keeps the frames at rest.
+        let solved = (try? constraints?.frames(offset: offset)) ?? [:]
+        return scene.views.map { view in
+            var frame = solved[view.id] ?? view.frame
             for case .stretchy(let header) in view.effects { frame = header.frame(frame, offset: offset) }
             frame = boundFrame(view, frame, offset: offset)
             // Content y = c shows at screen y = c − offset; fixed views are already on screen.
             let screen = view.fixed ? frame : frame.offsetBy(dx: 0, dy: -offset)
-            return resolve(view, at: screen, clips: [], offset: offset)
+            return resolve(view, at: screen, clips: [], offset: offset, solved: solved)
         }
     }
 
     /// Resolves a view whose frame is already on screen, under the clips of its ancestors.
-    private func resolve(_ view: View, at frame: Rect, clips inherited: [ClipShape], offset: Double) -> DisplayItem {
+    private func resolve(_ view: View, at frame: Rect, clips inherited: [ClipShape], offset: Double,
+                         solved: [String: Rect]) -> DisplayItem {
         var item = DisplayItem(id: view.id, frame: frame, alpha: view.alpha, cornerRadius: view.cornerRadius,
                                background: view.background, label: view.label, clipsToBounds: view.clipsToBounds)
         if let name = view.image, let size = imageSizes[name] {
@@ -50,8 +58,8 @@ public struct Layout: Sendable {
         applyBindings(view, to: &item, offset: offset)
         item.clips = view.clipsToBounds ? inherited + [ClipShape(rect: frame, cornerRadius: item.cornerRadius)] : inherited
         item.children = view.children.map { child in
-            resolve(child, at: boundFrame(child, child.frame, offset: offset).offsetBy(dx: frame.x, dy: frame.y),
-                    clips: item.clips, offset: offset)
+            resolve(child, at: boundFrame(child, solved[child.id] ?? child.frame, offset: offset).offsetBy(dx: frame.x, dy: frame.y),
+                    clips: item.clips, offset: offset, solved: solved)
         }
         for case .textReveal(let reveal) in view.effects {
             item.children.append(band(reveal, container: item, labels: view.children.filter { $0.label != nil }, offset: offset))

@@ -24,7 +24,8 @@ public final class Renderer: Sendable {
     public var pixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
 
     /// Loads the assets and fonts, measures what the scene leaves to measure (see `StackLayout`),
-    /// and works out the frame offsets; `scene` is the measured scene.
+    /// solves its constraints (see `ConstraintLayout`) and works out the frame offsets; `scene` is
+    /// the measured scene, with the constrained views at rest.
     public init(scene: Scene, limits: RenderLimits = RenderLimits()) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
@@ -36,11 +37,16 @@ public final class Renderer: Sendable {
         }
         let fonts = try Renderer.loadFonts(scene)
         let measure = ContentMeasure(scale: Double(scene.canvas.scale), fonts: fonts, imageSizes: sizes, sceneFile: scene.file)
-        self.scene = try StackLayout.resolve(scene, content: measure.content)
+        let stacked = try StackLayout.resolve(scene, content: measure.content)
+        let constraints = try ConstraintLayout.build(stacked, content: measure.content)
+        self.scene = try constraints?.resolve(stacked) ?? stacked
         timeline = Timeline(scene: self.scene)
         try limits.check(self.scene, timeline: timeline)
         offsets = timeline.offsets(fps: scene.fps)
-        layout = Layout(scene: self.scene, imageSizes: sizes)
+        // Every offset the script reaches is solved once here, so that a constraint that stops
+        // the scroll is an error before the first frame rather than a wrong frame.
+        for offset in Set(offsets) { _ = try constraints?.frames(offset: offset) }
+        layout = Layout(scene: self.scene, imageSizes: sizes, constraints: constraints)
         painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)
     }
 

@@ -9,13 +9,15 @@ public struct Scene: Equatable, Sendable {
     public var assets: [String: Asset]
     public var scroll: ScrollSpec
     public var views: [View]
+    /// The Auto Layout constraints of the scene and of its views, in order.
+    public var constraints: [LayoutConstraint]
     /// The scene file as given on the command line; errors name it.
     public var file: String
 
     public init(canvas: Canvas, fps: Int = 30, assets: [String: Asset] = [:], scroll: ScrollSpec,
-                views: [View], file: String = "<scene>") {
+                views: [View], constraints: [LayoutConstraint] = [], file: String = "<scene>") {
         self.canvas = canvas; self.fps = fps; self.assets = assets; self.scroll = scroll
-        self.views = views; self.file = file
+        self.views = views; self.constraints = constraints; self.file = file
     }
 }
 
@@ -74,6 +76,13 @@ public struct View: Equatable, Sendable {
     public var fit: Fit
     /// Lays out the children when set.
     public var stack: Stack?
+    /// Placed by `constraints` rather than by a frame; its frame is the solved one once
+    /// `ConstraintLayout` has run.
+    public var constrained = false
+    /// UIKit's content priorities, 1…999, for a view placed by constraints that has text, an image
+    /// or a stack: how strongly it resists being smaller than its content, and larger.
+    public var compressionResistance = 750.0
+    public var contentHugging = 250.0
     public var background: Color?
     public var cornerRadius: Double
     public var image: String?

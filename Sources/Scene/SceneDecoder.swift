@@ -31,7 +31,7 @@ public enum SceneDecoder {
             throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
         }
         let root = try JSONNode(value: value, path: "", file: file)
-            .object(allowed: ["$schema", "canvas", "fps", "assets", "templates", "scroll", "views"])
+            .object(allowed: ["$schema", "canvas", "fps", "assets", "templates", "metrics", "constraints", "scroll", "views"])
         // A pointer to the JSON Schema, for editors; only its type is checked.
         _ = try root["$schema"]?.string()
         let canvas = try decodeCanvas(root.required("canvas"))
@@ -39,15 +39,19 @@ public enum SceneDecoder {
         let assets = try root["assets"].map { try decodeAssets($0, sceneFile: file) } ?? [:]
         var (scroll, autoHeight) = try decodeScroll(root.required("scroll"))
         let templates = try root["templates"].map(Templates.init) ?? Templates()
+        let metrics = try root["metrics"].map(decodeMetrics) ?? [:]
         var context = ViewContext(assets: assets, templates: templates)
+        if let list = root["constraints"] { context.constraintLists.append(ConstraintList(owner: nil, node: list)) }
         let views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
+        let constraints = try decodeConstraints(context.constraintLists, views: views, metrics: metrics)
+        try checkConstrained(views, constraints, file: file)
         if autoHeight {
             scroll.autoContentHeight = true
             scroll.contentHeight = try StackLayout.contentHeight(of: views, file: file)
         }
         try checkDrivers(views, ids: ids, file: file)
-        return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, file: file)
+        return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
     }
 
     private static func decodeCanvas(_ node: JSONNode) throws -> Canvas {
@@ -152,7 +156,7 @@ public enum SceneDecoder {
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
                                    "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings",
-                                   "stack", "width", "height"]
+                                   "stack", "width", "height", "constraints", "compressionResistance", "contentHugging"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -162,6 +166,8 @@ public enum SceneDecoder {
         var ids = Set<String>()
         /// Views made by templates so far; see `maxInstanceViews`.
         var instanceViews = 0
+        /// The `constraints` lists met so far, read once every view id is known.
+        var constraintLists: [ConstraintList] = []
     }
 
     /// Views and use sites of templates, each use site replaced by its instances in place.
@@ -200,6 +206,11 @@ public enum SceneDecoder {
         let assets = context.assets
         var view = View(id: id, frame: Rect(x: 0, y: 0, width: 0, height: 0), jsonPath: node.path)
         (view.frame, view.fit) = try decodePlacement(o, inStack: inStack)
+        // Outside a stack, a view without a frame is placed by constraints (checked once they are read).
+        view.constrained = !inStack && o["frame"] == nil
+        if let list = o["constraints"] { context.constraintLists.append(ConstraintList(owner: id, node: list)) }
+        view.compressionResistance = try o["compressionResistance"]?.number(in: 1...999) ?? 750
+        view.contentHugging = try o["contentHugging"]?.number(in: 1...999) ?? 250
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
@@ -219,7 +230,7 @@ public enum SceneDecoder {
             guard topLevel || !view.fixed else { throw fixedNode.fail("only top-level views can be fixed") }
         }
         view.label = try decodeLabel(o, sceneFile: node.file)
-        if !inStack, !view.fit.isEmpty, view.stack == nil, view.label == nil, view.image == nil {
+        if !inStack, !view.constrained, !view.fit.isEmpty, view.stack == nil, view.label == nil, view.image == nil {
             throw o["frame"]!.fail("\"auto\" measures a view's text, image or stack, and this view has none")
         }
         view.children = try o["children"].map {
@@ -277,7 +288,7 @@ public enum SceneDecoder {
         if let stray = o["width"] ?? o["height"] {
             throw stray.fail("only a view in a stack gives its size alone; this view needs a \"frame\"")
         }
-        let node = try o.required("frame")
+        guard let node = o["frame"] else { return (Rect(x: 0, y: 0, width: 0, height: 0), [.width, .height]) }
         guard case .array(let items) = node.value, items.count == 4 else {
             throw node.fail("expected [x, y, width, height]")
         }

@@ -48,7 +48,9 @@ public final class StackLayout {
     /// A view placed by a frame, sized, with its subtree resolved.
     private func resolved(_ view: View) throws -> View {
         var view = view
-        if !view.fit.isEmpty {
+        // A view placed by constraints gets its size there; a stack among them measures here,
+        // and that is its intrinsic size there.
+        if !view.fit.isEmpty, !view.constrained || view.stack != nil {
             let size = try measure(view, width: nil, height: nil)
             view.frame.width = size.width; view.frame.height = size.height; view.fit = []
         }
@@ -100,7 +102,7 @@ public final class StackLayout {
                  message: "needs a \(dimension): give it \"\(dimension)\", or text, an image or a stack to measure")
     }
 
-    private static func union(_ a: Size?, _ b: Size?) -> Size? {
+    static func union(_ a: Size?, _ b: Size?) -> Size? {
         guard let a else { return b }
         guard let b else { return a }
         return Size(width: max(a.width, b.width), height: max(a.height, b.height))

@@ -84,4 +84,25 @@ final class ReadmeExampleTests: CLITestCase {
         try expectError(["validate", path("wrong.json")], status: 2,
                         contains: [quoted.replacingOccurrences(of: "\n", with: " ")])
     }
+
+    /// The Auto Layout section: its constraints are the sample's, and the errors it quotes are
+    /// the ones the bad-scene corpus expects, word for word.
+    func testAutoLayoutExample() throws {
+        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### Auto Layout"))
+        let open = try XCTUnwrap(readme.range(of: "\"constraints\": [", range: section.upperBound..<readme.endIndex))
+        let close = try XCTUnwrap(readme.range(of: "\n]", range: open.upperBound..<readme.endIndex))
+        let shown = try JSONSerialization.jsonObject(with: Data(("[" + readme[open.upperBound..<close.upperBound]).utf8)) as? [String]
+        let sample = try JSONSerialization.jsonObject(with: Data(contentsOf: ReadmeExampleTests.repository
+            .appendingPathComponent("samples/stretchy-autolayout.json"))) as? [String: Any]
+        XCTAssertEqual(shown, sample?["constraints"] as? [String])
+        let flat = readme.replacingOccurrences(of: "\n", with: " ")
+        let expected = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("Tests/CLITests/BadScenes/expected.txt"),
+                                  encoding: .utf8)
+        for quoted in [#"constraints[3]: "box.height == 60" cannot hold together with constraints[0] "box.height == 40"; give one of them a priority below 1000"#,
+                       #"views[0]: ambiguous layout: no constraint fixes its height ("box")"#] {
+            XCTAssertTrue(flat.contains("`\(quoted)`"), "the README quotes: \(quoted)")
+            XCTAssertTrue(expected.contains(": " + quoted + "\n"), "a bad scene gives: \(quoted)")
+        }
+    }
 }

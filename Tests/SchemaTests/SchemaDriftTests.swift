@@ -96,6 +96,11 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/driver/oneOf/1/properties/range", .string(progress.range.rawValue)),
             ("$defs/driver/oneOf/1/properties/insets", .array([.number(progress.insets.top), .number(progress.insets.bottom)])),
             ("$defs/stack/properties/axis", .string(stack.axis.rawValue)),
+            ("properties/metrics", .object([:])),
+            ("properties/constraints", bare.constraints.isEmpty ? .array([]) : .null),
+            ("$defs/view/properties/constraints", bare.constraints.isEmpty ? .array([]) : .null),
+            ("$defs/view/properties/compressionResistance", .number(plain.compressionResistance)),
+            ("$defs/view/properties/contentHugging", .number(plain.contentHugging)),
             ("$defs/stack/properties/spacing", .number(stack.spacing)),
             // Left out, padding is 0 on every edge, as the number 0 says.
             ("$defs/stack/properties/padding", stack.padding == EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) ? .number(0) : .null),
