@@ -23,6 +23,10 @@ public struct DisplayItem: Equatable, Sendable {
     public var blur: BlurItem?
     /// Whether this view clips its own content and children to its (rounded) bounds.
     public var clipsToBounds: Bool
+    /// Drawn inside the bounds, over the content and the children, as CALayer's border.
+    public var border: Border?
+    /// Drawn under the view.
+    public var shadow: Shadow?
     public var children: [DisplayItem]
 
     public init(id: String, frame: Rect, clips: [ClipShape] = [], alpha: Double = 1, cornerRadius: Double = 0,
@@ -30,7 +34,7 @@ public struct DisplayItem: Equatable, Sendable {
                 clipsToBounds: Bool = false, children: [DisplayItem] = []) {
         self.id = id; self.frame = frame; self.clips = clips; self.alpha = alpha; self.cornerRadius = cornerRadius
         self.background = background; self.image = image; self.label = label; self.blur = blur
-        self.clipsToBounds = clipsToBounds; self.children = children
+        self.clipsToBounds = clipsToBounds; self.children = children; self.border = nil; self.shadow = nil
     }
 
     /// The intersection of the clip shapes' rectangles, corners aside; nil when nothing clips.
@@ -56,6 +60,12 @@ public struct ClipShape: Equatable, Sendable {
 
     /// The radius the corners are drawn with: never more than half the shorter side.
     public var drawnRadius: Double { max(0, min(cornerRadius, rect.width / 2, rect.height / 2)) }
+}
+
+/// A view's border: a band of `width` points inside its bounds, following its corner radius.
+public struct Border: Equatable, Sendable {
+    public var width: Double
+    public var color: Color
 }
 
 public struct ImageItem: Equatable, Sendable {

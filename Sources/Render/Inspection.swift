@@ -5,12 +5,13 @@ import Scene
 /// pixels.
 ///
 /// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?,
-/// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?}]}]}`. Rects are `[x, y, width, height]`.
-/// `clip` is the intersection of every clip that applies, null when none does; `roundedClips` lists
-/// those with rounded corners (`{"rect", "radius"}`), whose corners cut it further. Radii are the
-/// ones drawn, at most half the shorter side. `imageFrame` appears only for views with an image and
-/// `blur` (the fraction) only where a blur is attached. It is the painter's own input: the display
-/// list, written out. Numbers are written with full round-trip precision.
+/// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?, "borderWidth"?, "shadowOpacity"?}]}]}`.
+/// Rects are `[x, y, width, height]`. `clip` is the intersection of every clip that applies, null
+/// when none does; `roundedClips` lists those with rounded corners (`{"rect", "radius"}`), whose
+/// corners cut it further. Radii are the ones drawn, at most half the shorter side. `imageFrame`
+/// appears only for views with an image, `blur` (the fraction) only where a blur is attached, and
+/// `borderWidth` and `shadowOpacity` only on views with a border or a shadow. It is the painter's
+/// own input: the display list, written out. Numbers are written with full round-trip precision.
 public enum Inspection {
     public static func json(renderer: Renderer, frames: Range<Int>? = nil) throws -> String {
         var out = "{\"frames\": ["
@@ -41,6 +42,8 @@ public enum Inspection {
         fields.append("\"alpha\": \(number(view.alpha))")
         if let image = view.image { fields.append("\"imageFrame\": \(rect(image.frame))") }
         if let blur = view.blur { fields.append("\"blur\": \(number(blur.fraction))") }
+        if let border = view.border { fields.append("\"borderWidth\": \(number(border.width))") }
+        if let shadow = view.shadow { fields.append("\"shadowOpacity\": \(number(shadow.opacity))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 

@@ -48,6 +48,8 @@ public struct Layout: Sendable {
                          solved: [String: Rect]) -> DisplayItem {
         var item = DisplayItem(id: view.id, frame: frame, alpha: view.alpha, cornerRadius: view.cornerRadius,
                                background: view.background, label: view.label, clipsToBounds: view.clipsToBounds)
+        if view.borderWidth > 0 { item.border = Border(width: view.borderWidth, color: view.borderColor) }
+        item.shadow = view.shadow
         if let name = view.image, let size = imageSizes[name] {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }

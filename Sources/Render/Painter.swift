@@ -53,14 +53,21 @@ struct Painter: Sendable {
     }
 
     /// Draws one item and its children.
-    private func draw(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope) throws {
+    func draw(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope) throws {
         let opacity = opacity(of: item)
         guard opacity > 0 else { return }
+        if let shadow = item.shadow {
+            var plain = item
+            plain.shadow = nil
+            try drawShadow(shadow, of: plain, into: &target, scope, opacity: opacity)
+            return try draw(plain, into: &target, scope)
+        }
         if let blur = item.blur, isBlurred(item) {
             try drawBlurred(item, blur, into: &target, scope, opacity: opacity)
             return
         }
         let primitives = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + (item.label == nil ? 0 : 1)
+            + (item.border == nil ? 0 : 1)
         if opacity < 255 && (primitives > 1 || !item.children.isEmpty) {
             try inLayer(item, into: &target, scope, opacity: opacity)
             return
@@ -80,7 +87,7 @@ struct Painter: Sendable {
         try drawContent(item, into: &target, scope, opacity: opacity)
     }
 
-    /// The image, the text and the children of an item.
+    /// The image, the text and the children of an item, then its border over them.
     private func drawContent(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8) throws {
         let clip = self.clip(item.clips, target, scope)
         if let image = item.image, let bitmap = images[image.asset] {
@@ -99,6 +106,11 @@ struct Painter: Sendable {
             var childScope = scope
             if let covered = scope.covered, let later { childScope.covered = covered + later[k + 1] }
             try draw(child, into: &target, childScope)
+        }
+        if let border = item.border {
+            let outer = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
+            target.fill(Ring(outer: outer, width: fixedLength(border.width)), color: premultiplied(border.color).scaled(by: opacity),
+                        clip: clip)
         }
     }
 
@@ -184,7 +196,7 @@ struct Painter: Sendable {
     /// The pixels of `scope`'s bitmap that an item and its children can touch: its frame, its
     /// image and its text, and its children's, each cut by its clip shapes after the first
     /// `skipping` (those of the ancestors of the layer being sized).
-    private func drawnBounds(_ item: DisplayItem, _ scope: PaintScope, skipping: Int) -> PixelRect {
+    func drawnBounds(_ item: DisplayItem, _ scope: PaintScope, skipping: Int) -> PixelRect {
         var area = device(item.frame, scope).pixelBounds
         func add(_ r: PixelRect) {
             guard !r.isEmpty else { return }
@@ -209,7 +221,7 @@ struct Painter: Sendable {
     }
 
     /// The device clip of a list of clip shapes in `scope`, inside `target`.
-    private func clip(_ shapes: [ClipShape], _ target: Bitmap, _ scope: PaintScope) -> Clip {
+    func clip(_ shapes: [ClipShape], _ target: Bitmap, _ scope: PaintScope) -> Clip {
         clip(shapes, width: target.width, height: target.height, scope)
     }
 

@@ -83,6 +83,11 @@ public struct View: Equatable, Sendable {
     /// or a stack: how strongly it resists being smaller than its content, and larger.
     public var compressionResistance = 750.0
     public var contentHugging = 250.0
+    /// A border drawn inside the bounds over everything the view draws, as `CALayer` draws one;
+    /// none at width 0.
+    public var borderWidth = 0.0
+    public var borderColor = Color(r: 0, g: 0, b: 0)
+    public var shadow: Shadow?
     public var background: Color?
     public var cornerRadius: Double
     public var image: String?

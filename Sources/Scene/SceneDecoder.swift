@@ -156,7 +156,8 @@ public enum SceneDecoder {
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
                                    "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings",
-                                   "stack", "width", "height", "constraints", "compressionResistance", "contentHugging"]
+                                   "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
+                                   "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -211,6 +212,12 @@ public enum SceneDecoder {
         if let list = o["constraints"] { context.constraintLists.append(ConstraintList(owner: id, node: list)) }
         view.compressionResistance = try o["compressionResistance"]?.number(in: 1...999) ?? 750
         view.contentHugging = try o["contentHugging"]?.number(in: 1...999) ?? 250
+        view.borderWidth = try o["borderWidth"]?.number(in: 0...100_000) ?? 0
+        if let color = o["borderColor"] {
+            guard o["borderWidth"] != nil else { throw color.fail("only applies with a \"borderWidth\"") }
+            view.borderColor = try decodeColor(color)
+        }
+        view.shadow = try decodeShadow(o)
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
@@ -241,6 +248,25 @@ public enum SceneDecoder {
         }
         view.bindings = try o["bindings"].map(decodeBindings) ?? []
         return view
+    }
+
+    /// The shadow keys; nil without `shadowOpacity` (or at 0), and the others are then errors.
+    private static func decodeShadow(_ o: JSONObject) throws -> Shadow? {
+        guard let opacityNode = o["shadowOpacity"] else {
+            if let stray = ["shadowColor", "shadowOffset", "shadowRadius"].compactMap({ o[$0] }).first {
+                throw stray.fail("only applies with a \"shadowOpacity\"")
+            }
+            return nil
+        }
+        var shadow = Shadow(opacity: try opacityNode.number(in: 0...1))
+        shadow.color = try o["shadowColor"].map(decodeColor) ?? shadow.color
+        if let node = o["shadowOffset"] {
+            let items = try node.array()
+            guard items.count == 2 else { throw node.fail("expected [dx, dy]") }
+            shadow.offset = (try items[0].number(in: -10_000...10_000), try items[1].number(in: -10_000...10_000))
+        }
+        shadow.radius = try o["shadowRadius"]?.number(in: 0...1000) ?? shadow.radius
+        return shadow.opacity > 0 ? shadow : nil
     }
 
     private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment"]

@@ -36,7 +36,7 @@ final class SchemaDriftTests: XCTestCase {
     {"canvas": {"width": 100, "height": 100}, "assets": {"pic": {"path": "pic.png"}},
      "scroll": {"contentHeight": 100, "script": [{"scrollTo": 0, "duration": 1}, {"drag": 0, "duration": 1}, {"fling": 0}]},
      "views": [
-       {"id": "header", "frame": [0, 0, 100, 50], "image": "pic",
+       {"id": "header", "frame": [0, 0, 100, 50], "image": "pic", "shadowOpacity": 0.5,
         "effects": [{"stretchy": {}}, {"blurByPull": {}}, {"parallax": {}}],
         "bindings": [{"property": "alpha", "driver": {"view": "header"}, "keyframes": [[0, 1]]}]},
        {"id": "list", "frame": [0, 50, 100, 50], "effects": [{"textReveal": {}}],
@@ -101,6 +101,12 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/view/properties/constraints", bare.constraints.isEmpty ? .array([]) : .null),
             ("$defs/view/properties/compressionResistance", .number(plain.compressionResistance)),
             ("$defs/view/properties/contentHugging", .number(plain.contentHugging)),
+            ("$defs/view/properties/borderWidth", .number(plain.borderWidth)),
+            ("$defs/view/properties/borderColor", hex(plain.borderColor)),
+            ("$defs/view/properties/shadowOpacity", plain.shadow == nil ? .number(0) : .null),
+            ("$defs/view/properties/shadowColor", hex(try XCTUnwrap(header.shadow).color)),
+            ("$defs/view/properties/shadowOffset", .array([.number(try XCTUnwrap(header.shadow).offset.dx), .number(try XCTUnwrap(header.shadow).offset.dy)])),
+            ("$defs/view/properties/shadowRadius", .number(try XCTUnwrap(header.shadow).radius)),
             ("$defs/stack/properties/spacing", .number(stack.spacing)),
             // Left out, padding is 0 on every edge, as the number 0 says.
             ("$defs/stack/properties/padding", stack.padding == EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) ? .number(0) : .null),
