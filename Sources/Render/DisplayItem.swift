@@ -27,6 +27,8 @@ public struct DisplayItem: Equatable, Sendable {
     public var border: Border?
     /// Drawn under the view.
     public var shadow: Shadow?
+    /// Drawn over the background, under the image.
+    public var gradient: LayerGradient?
     public var children: [DisplayItem]
 
     public init(id: String, frame: Rect, clips: [ClipShape] = [], alpha: Double = 1, cornerRadius: Double = 0,
@@ -34,7 +36,7 @@ public struct DisplayItem: Equatable, Sendable {
                 clipsToBounds: Bool = false, children: [DisplayItem] = []) {
         self.id = id; self.frame = frame; self.clips = clips; self.alpha = alpha; self.cornerRadius = cornerRadius
         self.background = background; self.image = image; self.label = label; self.blur = blur
-        self.clipsToBounds = clipsToBounds; self.children = children; self.border = nil; self.shadow = nil
+        self.clipsToBounds = clipsToBounds; self.children = children; self.border = nil; self.shadow = nil; self.gradient = nil
     }
 
     /// The intersection of the clip shapes' rectangles, corners aside; nil when nothing clips.

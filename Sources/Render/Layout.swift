@@ -50,6 +50,7 @@ public struct Layout: Sendable {
                                background: view.background, label: view.label, clipsToBounds: view.clipsToBounds)
         if view.borderWidth > 0 { item.border = Border(width: view.borderWidth, color: view.borderColor) }
         item.shadow = view.shadow
+        item.gradient = view.gradient
         if let name = view.image, let size = imageSizes[name] {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }

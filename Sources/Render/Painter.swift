@@ -26,6 +26,15 @@ struct Painter: Sendable {
         opaqueImages = Set(images.filter { $0.value.isOpaque }.keys)
     }
 
+    /// A view's gradient in the pixels of the bitmap its `bounds` (1/256 pixels) are in.
+    func raster(_ g: LayerGradient, in bounds: FixedRect) -> Gradient {
+        let x = Double(bounds.minX) / 256, y = Double(bounds.minY) / 256
+        let w = Double(bounds.width) / 256, h = Double(bounds.height) / 256
+        return Gradient(kind: g.kind == .radial ? .radial : .linear,
+                        stops: zip(g.locations, g.colors).map { ($0, StraightColor(r: $1.r, g: $1.g, b: $1.b, a: $1.a)) },
+                        start: (x + g.startPoint.x * w, y + g.startPoint.y * h), end: (x + g.endPoint.x * w, y + g.endPoint.y * h))
+    }
+
     /// The font file a label draws with.
     static func fontPath(_ label: Label) -> String {
         label.fontFile ?? (label.weight == .bold ? Font.defaultBoldPath : Font.defaultRegularPath)
@@ -67,7 +76,7 @@ struct Painter: Sendable {
             return
         }
         let primitives = (item.background == nil ? 0 : 1) + (item.image == nil ? 0 : 1) + (item.label == nil ? 0 : 1)
-            + (item.border == nil ? 0 : 1)
+            + (item.border == nil ? 0 : 1) + (item.gradient == nil ? 0 : 1)
         if opacity < 255 && (primitives > 1 || !item.children.isEmpty) {
             try inLayer(item, into: &target, scope, opacity: opacity)
             return
@@ -87,9 +96,14 @@ struct Painter: Sendable {
         try drawContent(item, into: &target, scope, opacity: opacity)
     }
 
-    /// The image, the text and the children of an item, then its border over them.
+    /// The gradient, the image, the text and the children of an item, then its border over them.
     private func drawContent(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8) throws {
         let clip = self.clip(item.clips, target, scope)
+        if let gradient = item.gradient {
+            let bounds = device(item.frame, scope)
+            target.fill(RoundedRect(rect: bounds, radius: fixedLength(item.cornerRadius)), gradient: raster(gradient, in: bounds),
+                        opacity: opacity, clip: clip)
+        }
         if let image = item.image, let bitmap = images[image.asset] {
             let destination = fixed(image.frame, scope.origin)
             target.draw(bitmap, into: destination, covering: scope.widen(destination), opacity: opacity, clip: clip,

@@ -88,6 +88,7 @@ public struct View: Equatable, Sendable {
     public var borderWidth = 0.0
     public var borderColor = Color(r: 0, g: 0, b: 0)
     public var shadow: Shadow?
+    public var gradient: LayerGradient?
     public var background: Color?
     public var cornerRadius: Double
     public var image: String?

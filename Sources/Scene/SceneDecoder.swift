@@ -157,7 +157,8 @@ public enum SceneDecoder {
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
                                    "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
-                                   "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius"]
+                                   "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+                                   "gradient"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -218,6 +219,7 @@ public enum SceneDecoder {
             view.borderColor = try decodeColor(color)
         }
         view.shadow = try decodeShadow(o)
+        view.gradient = try o["gradient"].map(decodeGradient)
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
@@ -248,6 +250,34 @@ public enum SceneDecoder {
         }
         view.bindings = try o["bindings"].map(decodeBindings) ?? []
         return view
+    }
+
+    private static func decodeGradient(_ node: JSONNode) throws -> LayerGradient {
+        let o = try node.object(allowed: ["type", "colors", "locations", "startPoint", "endPoint"])
+        let colorsNode = try o.required("colors")
+        let colors = try colorsNode.array().map(decodeColor)
+        guard colors.count >= 2 else { throw colorsNode.fail("expected at least two colours") }
+        var gradient = LayerGradient(kind: try o["type"]?.choice(LayerGradient.Kind.allCases.map { ($0.rawValue, $0) }) ?? .linear,
+                                     colors: colors)
+        if let node = o["locations"] {
+            let items = try node.array()
+            guard items.count == colors.count else {
+                throw node.fail("expected one location per colour: \(colors.count), found \(items.count)")
+            }
+            gradient.locations = try items.map { try $0.number(in: 0...1) }
+            for i in 1..<items.count where gradient.locations[i] < gradient.locations[i - 1] {
+                throw items[i].fail("locations must not decrease: \(format(gradient.locations[i])) follows \(format(gradient.locations[i - 1]))")
+            }
+        }
+        func point(_ key: String) throws -> (x: Double, y: Double)? {
+            guard let node = o[key] else { return nil }
+            let items = try node.array()
+            guard items.count == 2 else { throw node.fail("expected [x, y] in the view's unit square") }
+            return (try items[0].number(in: -10...10), try items[1].number(in: -10...10))
+        }
+        gradient.startPoint = try point("startPoint") ?? gradient.startPoint
+        gradient.endPoint = try point("endPoint") ?? gradient.endPoint
+        return gradient
     }
 
     /// The shadow keys; nil without `shadowOpacity` (or at 0), and the others are then errors.

@@ -21,6 +21,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/stack/properties/axis", Stack.Axis.allCases.map(\.rawValue)),
             ("$defs/stack/properties/alignment", Stack.Alignment.allCases.map(\.rawValue)),
             ("$defs/stack/properties/distribution", Stack.Distribution.allCases.map(\.rawValue)),
+            ("$defs/gradient/properties/type", LayerGradient.Kind.allCases.map(\.rawValue)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)
@@ -41,7 +42,8 @@ final class SchemaDriftTests: XCTestCase {
         "bindings": [{"property": "alpha", "driver": {"view": "header"}, "keyframes": [[0, 1]]}]},
        {"id": "list", "frame": [0, 50, 100, 50], "effects": [{"textReveal": {}}],
         "children": [{"id": "row", "frame": [0, 0, 100, 50], "text": "Row"}]},
-       {"id": "column", "frame": [0, 0, 10, 10], "stack": {"padding": {}}}]}
+       {"id": "column", "frame": [0, 0, 10, 10], "stack": {"padding": {}}},
+       {"id": "ramp", "frame": [0, 0, 10, 10], "gradient": {"colors": ["#000000", "#FFFFFF"]}}]}
     """#
 
     func testDefaultsAreWhatTheDecoderFillsIn() throws {
@@ -49,6 +51,7 @@ final class SchemaDriftTests: XCTestCase {
         let rich = try SceneDecoder.decode(Array(SchemaDriftTests.rich.utf8), file: "/scenes/rich.json")
         let plain = bare.views[0], header = rich.views[0], label = try XCTUnwrap(rich.views[1].children[0].label)
         let stack = try XCTUnwrap(bare.views[1].stack), padding = try XCTUnwrap(rich.views[2].stack).padding
+        let gradient = try XCTUnwrap(rich.views[3].gradient)
         guard case .scrollTo(_, _, let scrollCurve) = rich.scroll.script[0],
               case .drag(_, _, let dragCurve) = rich.scroll.script[1], case .fling(_, let rate) = rich.scroll.script[2],
               case .stretchy(let stretchy) = header.effects[0], case .blurByPull(let blur) = header.effects[1],
@@ -107,6 +110,9 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/view/properties/shadowColor", hex(try XCTUnwrap(header.shadow).color)),
             ("$defs/view/properties/shadowOffset", .array([.number(try XCTUnwrap(header.shadow).offset.dx), .number(try XCTUnwrap(header.shadow).offset.dy)])),
             ("$defs/view/properties/shadowRadius", .number(try XCTUnwrap(header.shadow).radius)),
+            ("$defs/gradient/properties/type", .string(gradient.kind.rawValue)),
+            ("$defs/gradient/properties/startPoint", .array([.number(gradient.startPoint.x), .number(gradient.startPoint.y)])),
+            ("$defs/gradient/properties/endPoint", .array([.number(gradient.endPoint.x), .number(gradient.endPoint.y)])),
             ("$defs/stack/properties/spacing", .number(stack.spacing)),
             // Left out, padding is 0 on every edge, as the number 0 says.
             ("$defs/stack/properties/padding", stack.padding == EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) ? .number(0) : .null),
