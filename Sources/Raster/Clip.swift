@@ -3,11 +3,29 @@ public struct RoundedRect: Equatable, Sendable {
     public var rect: FixedRect
     /// Corner radius in 1/256 pixels; always between 0 and half the shorter side.
     public private(set) var radius: Int
+    /// The corners the radius rounds (CALayer's `maskedCorners`); the others stay square.
+    public var corners: Corners
 
-    public init(rect: FixedRect, radius: Int) {
+    public init(rect: FixedRect, radius: Int, corners: Corners = .all) {
         self.rect = rect
         self.radius = max(0, min(radius, min(rect.width, rect.height) / 2))
+        self.corners = corners
     }
+
+    /// Whether any corner is cut.
+    var isRounded: Bool { radius > 0 && !corners.isEmpty }
+}
+
+/// Corners of a rectangle, with y growing downwards.
+public struct Corners: OptionSet, Equatable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let topLeft = Corners(rawValue: 1)
+    public static let topRight = Corners(rawValue: 2)
+    public static let bottomLeft = Corners(rawValue: 4)
+    public static let bottomRight = Corners(rawValue: 8)
+    public static let all: Corners = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 
 /// The region drawing is limited to: a rectangle, intersected with any number of rounded
@@ -22,7 +40,7 @@ public struct Clip: Equatable, Sendable {
 
     public init(rect: FixedRect, rounded: [RoundedRect] = []) {
         self.rect = rect
-        self.rounded = rounded.filter { $0.radius > 0 }
+        self.rounded = rounded.filter(\.isRounded)
     }
 
     /// The clip that lets everything inside a bitmap of this size through.

@@ -26,7 +26,7 @@ public struct Coverage {
         columns = Coverage.spans(from: area.minX, to: area.maxX, first: bounds.x, count: bounds.width)
         rows = Coverage.spans(from: area.minY, to: area.maxY, first: bounds.y, count: bounds.height)
         interior = columns.map { UInt8((Int($0) * fixedOne * 255 + 32768) >> 16) }
-        corners = (shape.radius > 0 ? [shape] : []) + clip.rounded
+        corners = (shape.isRounded ? [shape] : []) + clip.rounded
     }
 
     /// Coverage (0…256) of [lo, hi) over each pixel `first..<first+count` of one axis.
@@ -67,26 +67,32 @@ public struct Coverage {
         }
     }
 
-    /// Lowers coverage in the corner squares of `shape` that row `y` passes through.
+    /// Lowers coverage in the rounded corner squares of `shape` that row `y` passes through.
     private func applyCorners(of shape: RoundedRect, row y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
         let r = shape.radius, rect = shape.rect
         let centreY = y * fixedOne + fixedOne / 2
-        let dy: Int
-        if centreY < rect.minY + r { dy = rect.minY + r - centreY }
-        else if centreY > rect.maxY - r { dy = centreY - (rect.maxY - r) }
-        else { return }
+        let dy: Int, left: Bool, right: Bool
+        if centreY < rect.minY + r {
+            dy = rect.minY + r - centreY
+            left = shape.corners.contains(.topLeft); right = shape.corners.contains(.topRight)
+        } else if centreY > rect.maxY - r {
+            dy = centreY - (rect.maxY - r)
+            left = shape.corners.contains(.bottomLeft); right = shape.corners.contains(.bottomRight)
+        } else {
+            return
+        }
         // Columns whose centres fall in the left and right corner bands.
         let leftEnd = floorDiv(rect.minX + r - fixedOne / 2, fixedOne)   // last column with centre < minX + r
         let rightStart = floorDiv(rect.maxX - r - fixedOne / 2, fixedOne) + 1
         let lo = bounds.x, hi = bounds.maxX
         let leftHi = min(hi, leftEnd + 1)
-        if leftHi > lo {
+        if left, leftHi > lo {
             for x in lo..<leftHi {
                 limit(&out[x - lo], dx: rect.minX + r - (x * fixedOne + fixedOne / 2), dy: dy, r: r)
             }
         }
         let rightLo = max(lo, rightStart)
-        if hi > rightLo {
+        if right, hi > rightLo {
             for x in rightLo..<hi {
                 limit(&out[x - lo], dx: (x * fixedOne + fixedOne / 2) - (rect.maxX - r), dy: dy, r: r)
             }

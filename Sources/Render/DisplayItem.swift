@@ -29,6 +29,8 @@ public struct DisplayItem: Equatable, Sendable {
     public var shadow: Shadow?
     /// Drawn over the background, under the image.
     public var gradient: LayerGradient?
+    /// The corners `cornerRadius` rounds.
+    public var maskedCorners = CornerMask.all
     public var children: [DisplayItem]
 
     public init(id: String, frame: Rect, clips: [ClipShape] = [], alpha: Double = 1, cornerRadius: Double = 0,
@@ -57,8 +59,11 @@ public struct DisplayItem: Equatable, Sendable {
 public struct ClipShape: Equatable, Sendable {
     public var rect: Rect
     public var cornerRadius: Double
+    public var corners: CornerMask
 
-    public init(rect: Rect, cornerRadius: Double = 0) { self.rect = rect; self.cornerRadius = cornerRadius }
+    public init(rect: Rect, cornerRadius: Double = 0, corners: CornerMask = .all) {
+        self.rect = rect; self.cornerRadius = cornerRadius; self.corners = corners
+    }
 
     /// The radius the corners are drawn with: never more than half the shorter side.
     public var drawnRadius: Double { max(0, min(cornerRadius, rect.width / 2, rect.height / 2)) }

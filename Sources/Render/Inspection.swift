@@ -4,11 +4,12 @@ import Scene
 /// all effects. It lets a user see why an effect looks wrong, and lets tests check geometry without
 /// pixels.
 ///
-/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?,
+/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?, "maskedCorners"?,
 /// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?, "borderWidth"?, "shadowOpacity"?}]}]}`.
 /// Rects are `[x, y, width, height]`. `clip` is the intersection of every clip that applies, null
 /// when none does; `roundedClips` lists those with rounded corners (`{"rect", "radius"}`), whose
-/// corners cut it further. Radii are the ones drawn, at most half the shorter side. `imageFrame`
+/// corners cut it further. Radii are the ones drawn, at most half the shorter side; `maskedCorners`
+/// names the corners they round when not all four do. `imageFrame`
 /// appears only for views with an image, `blur` (the fraction) only where a blur is attached, and
 /// `borderWidth` and `shadowOpacity` only on views with a border or a shadow. It is the painter's
 /// own input: the display list, written out. Numbers are written with full round-trip precision.
@@ -33,6 +34,10 @@ public enum Inspection {
         var fields = ["\"id\": \(string(view.id))", "\"frame\": \(rect(view.frame))"]
         let corner = ClipShape(rect: view.frame, cornerRadius: view.cornerRadius).drawnRadius
         if corner > 0 { fields.append("\"cornerRadius\": \(number(corner))") }
+        if corner > 0, view.maskedCorners != .all {
+            let names = CornerMask.named.filter { view.maskedCorners.contains($0.1) }.map { string($0.0) }
+            fields.append("\"maskedCorners\": [" + names.joined(separator: ", ") + "]")
+        }
         fields.append("\"clip\": \(view.clip.map(rect) ?? "null")")
         let rounded = view.clips.filter { $0.drawnRadius > 0 }
         if !rounded.isEmpty {

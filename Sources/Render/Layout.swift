@@ -51,6 +51,7 @@ public struct Layout: Sendable {
         if view.borderWidth > 0 { item.border = Border(width: view.borderWidth, color: view.borderColor) }
         item.shadow = view.shadow
         item.gradient = view.gradient
+        item.maskedCorners = view.maskedCorners
         if let name = view.image, let size = imageSizes[name] {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }
@@ -59,7 +60,7 @@ public struct Layout: Sendable {
         }
         // Bindings come before the clip, which takes the bound corner radius.
         applyBindings(view, to: &item, offset: offset)
-        item.clips = view.clipsToBounds ? inherited + [ClipShape(rect: frame, cornerRadius: item.cornerRadius)] : inherited
+        item.clips = view.clipsToBounds ? inherited + [ClipShape(rect: frame, cornerRadius: item.cornerRadius, corners: item.maskedCorners)] : inherited
         item.children = view.children.map { child in
             resolve(child, at: boundFrame(child, solved[child.id] ?? child.frame, offset: offset).offsetBy(dx: frame.x, dy: frame.y),
                     clips: item.clips, offset: offset, solved: solved)

@@ -29,7 +29,7 @@ extension Painter {
     func opaque(_ item: DisplayItem, width: Int, height: Int, _ scope: PaintScope) -> Occluders {
         guard opacity(of: item) == 255 else { return Occluders() }
         let clip = clip(item.clips, width: width, height: height, scope)
-        let bounds = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
+        let bounds = shape(of: item, scope)
         let opaqueImage = item.image.map { opaqueImages.contains($0.asset) } ?? false
         if isBlurred(item) {
             let imageFills = opaqueImage && contains(device(item.image!.frame, scope), bounds.rect)

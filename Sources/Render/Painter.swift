@@ -26,6 +26,14 @@ struct Painter: Sendable {
         opaqueImages = Set(images.filter { $0.value.isOpaque }.keys)
     }
 
+    /// A view's corner mask as Raster's.
+    func corners(_ mask: CornerMask) -> Corners { Corners(rawValue: mask.rawValue) }
+
+    /// A view's bounds with its rounded corners, in `scope`'s bitmap.
+    func shape(of item: DisplayItem, _ scope: PaintScope) -> RoundedRect {
+        RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius), corners: corners(item.maskedCorners))
+    }
+
     /// A view's gradient in the pixels of the bitmap its `bounds` (1/256 pixels) are in.
     func raster(_ g: LayerGradient, in bounds: FixedRect) -> Gradient {
         let x = Double(bounds.minX) / 256, y = Double(bounds.minY) / 256
@@ -82,7 +90,7 @@ struct Painter: Sendable {
             return
         }
         if let background = item.background {
-            let shape = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
+            let shape = shape(of: item, scope)
             // Under everything else the view draws, and what is drawn after it.
             var hidden = Occluders()
             if let covered = scope.covered {
@@ -100,9 +108,8 @@ struct Painter: Sendable {
     private func drawContent(_ item: DisplayItem, into target: inout Bitmap, _ scope: PaintScope, opacity: UInt8) throws {
         let clip = self.clip(item.clips, target, scope)
         if let gradient = item.gradient {
-            let bounds = device(item.frame, scope)
-            target.fill(RoundedRect(rect: bounds, radius: fixedLength(item.cornerRadius)), gradient: raster(gradient, in: bounds),
-                        opacity: opacity, clip: clip)
+            let shape = shape(of: item, scope)
+            target.fill(shape, gradient: raster(gradient, in: shape.rect), opacity: opacity, clip: clip)
         }
         if let image = item.image, let bitmap = images[image.asset] {
             let destination = fixed(image.frame, scope.origin)
@@ -122,7 +129,7 @@ struct Painter: Sendable {
             try draw(child, into: &target, childScope)
         }
         if let border = item.border {
-            let outer = RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius))
+            let outer = shape(of: item, scope)
             target.fill(Ring(outer: outer, width: fixedLength(border.width)), color: premultiplied(border.color).scaled(by: opacity),
                         clip: clip)
         }
@@ -188,7 +195,7 @@ struct Painter: Sendable {
         try drawContent(plain, into: &blurred, contentScope, opacity: 255)
         blurred.boxBlur(radius: radius)
         let overlay = Overlay(bitmap: blurred, tint: blur.effect.tint.map(premultiplied),
-                              shape: RoundedRect(rect: device(item.frame, layerScope), radius: fixedLength(item.cornerRadius)),
+                              shape: shape(of: item, layerScope),
                               keepsLayerOutline: !item.clipsToBounds, fraction65536: Int((blur.opacity * 65536).rounded()))
         target.composite(sharp, overlay: overlay, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
     }
@@ -246,7 +253,8 @@ struct Painter: Sendable {
             if let whole = scope.replacement(forClip: index) {
                 clip = clip.intersecting(RoundedRect(rect: whole, radius: 0))
             } else {
-                clip = clip.intersecting(RoundedRect(rect: device(shape.rect, scope), radius: fixedLength(shape.cornerRadius)))
+                clip = clip.intersecting(RoundedRect(rect: device(shape.rect, scope), radius: fixedLength(shape.cornerRadius),
+                                                                  corners: corners(shape.corners)))
             }
         }
         return clip

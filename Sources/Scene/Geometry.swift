@@ -51,3 +51,18 @@ public struct Color: Equatable, Sendable {
 
     public static let white = Color(r: 255, g: 255, b: 255)
 }
+
+/// The corners a view's corner radius rounds, as CALayer's `maskedCorners`; y grows downwards.
+public struct CornerMask: OptionSet, Equatable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let topLeft = CornerMask(rawValue: 1)
+    public static let topRight = CornerMask(rawValue: 2)
+    public static let bottomLeft = CornerMask(rawValue: 4)
+    public static let bottomRight = CornerMask(rawValue: 8)
+    public static let all: CornerMask = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+    /// The names scenes use, in order.
+    public static let named: [(String, CornerMask)] = [("topLeft", .topLeft), ("topRight", .topRight),
+                                                         ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight)]
+}

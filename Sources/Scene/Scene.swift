@@ -89,6 +89,8 @@ public struct View: Equatable, Sendable {
     public var borderColor = Color(r: 0, g: 0, b: 0)
     public var shadow: Shadow?
     public var gradient: LayerGradient?
+    /// The corners `cornerRadius` rounds.
+    public var maskedCorners = CornerMask.all
     public var background: Color?
     public var cornerRadius: Double
     public var image: String?

@@ -158,7 +158,7 @@ public enum SceneDecoder {
                                    "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-                                   "gradient"]
+                                   "gradient", "maskedCorners"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -220,6 +220,14 @@ public enum SceneDecoder {
         }
         view.shadow = try decodeShadow(o)
         view.gradient = try o["gradient"].map(decodeGradient)
+        if let node = o["maskedCorners"] {
+            view.maskedCorners = []
+            for item in try node.array() {
+                let corner = try item.choice(CornerMask.named)
+                guard !view.maskedCorners.contains(corner) else { throw item.fail("corner \"\(try item.string())\" appears twice") }
+                view.maskedCorners.insert(corner)
+            }
+        }
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0

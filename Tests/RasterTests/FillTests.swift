@@ -112,3 +112,25 @@ final class FillTests: XCTestCase {
         XCTAssertEqual(b.pixel(x: 0, y: 0).straight, StraightColor(r: 255, g: 255, b: 255))
     }
 }
+
+/// CALayer's `maskedCorners`: only the listed corners are rounded.
+final class MaskedCornerTests: XCTestCase {
+    func testOnlyTheMaskedCornersAreRounded() {
+        let red = StraightColor(r: 255, g: 0, b: 0).premultiplied
+        var b = Bitmap(width: 40, height: 40)
+        b.fill(RoundedRect(rect: FixedRect(x: 0, y: 0, width: 40, height: 40), radius: 12 * fixedOne, corners: [.topLeft, .bottomRight]),
+               color: red, clip: Clip(pixelWidth: 40, pixelHeight: 40))
+        XCTAssertEqual(b.pixel(x: 0, y: 0).a, 0, "top left rounded")
+        XCTAssertEqual(b.pixel(x: 39, y: 39).a, 0, "bottom right rounded")
+        XCTAssertEqual(b.pixel(x: 39, y: 0), red, "top right square")
+        XCTAssertEqual(b.pixel(x: 0, y: 39), red, "bottom left square")
+        // Two corners cut: w·h − 2 · (1 − π/4) · r².
+        let total = stride(from: 3, to: b.pixels.count, by: 4).reduce(0) { $0 + Int(b.pixels[$1]) }
+        XCTAssertEqual(Double(total) / 255, 1600 - 2 * (4 - Double.pi) / 4 * 144, accuracy: 1)
+        var none = Bitmap(width: 40, height: 40), square = Bitmap(width: 40, height: 40)
+        none.fill(RoundedRect(rect: FixedRect(x: 0, y: 0, width: 40, height: 40), radius: 12 * fixedOne, corners: []),
+                  color: red, clip: Clip(pixelWidth: 40, pixelHeight: 40))
+        square.fill(RoundedRect(rect: FixedRect(x: 0, y: 0, width: 40, height: 40), radius: 0), color: red, clip: Clip(pixelWidth: 40, pixelHeight: 40))
+        XCTAssertEqual(none, square)
+    }
+}

@@ -54,3 +54,19 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(b.pixel(x: 5, y: 5).straight, white, "outside the inner view")
     }
 }
+
+/// A sheet rounded at the top only, clipping its child: the child follows the same corners.
+final class MaskedCornerRenderTests: XCTestCase {
+    func testMaskedCornersRoundTheBackgroundAndTheClip() throws {
+        var sheet = View(id: "sheet", frame: Rect(x: 0, y: 10, width: 40, height: 30), cornerRadius: 10, clipsToBounds: true,
+                         children: [View(id: "fill", frame: Rect(x: 0, y: 0, width: 40, height: 30), background: Color(r: 0, g: 0, b: 0))])
+        sheet.maskedCorners = [.topLeft, .topRight]
+        let scene = Scene(canvas: Canvas(width: 40, height: 40, scale: 1, background: .white), scroll: ScrollSpec(contentHeight: 40),
+                          views: [sheet])
+        let b = try Renderer(scene: scene).frame(0)
+        XCTAssertEqual(b.pixel(x: 0, y: 10).straight, StraightColor(r: 255, g: 255, b: 255), "top left cut")
+        XCTAssertEqual(b.pixel(x: 39, y: 10).straight, StraightColor(r: 255, g: 255, b: 255), "top right cut")
+        XCTAssertEqual(b.pixel(x: 0, y: 39).straight, StraightColor(r: 0, g: 0, b: 0), "bottom left square")
+        XCTAssertEqual(b.pixel(x: 39, y: 39).straight, StraightColor(r: 0, g: 0, b: 0), "bottom right square")
+    }
+}

@@ -22,6 +22,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/stack/properties/alignment", Stack.Alignment.allCases.map(\.rawValue)),
             ("$defs/stack/properties/distribution", Stack.Distribution.allCases.map(\.rawValue)),
             ("$defs/gradient/properties/type", LayerGradient.Kind.allCases.map(\.rawValue)),
+            ("$defs/view/properties/maskedCorners/items", CornerMask.named.map(\.0)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)
@@ -105,6 +106,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/view/properties/compressionResistance", .number(plain.compressionResistance)),
             ("$defs/view/properties/contentHugging", .number(plain.contentHugging)),
             ("$defs/view/properties/borderWidth", .number(plain.borderWidth)),
+            ("$defs/view/properties/maskedCorners", .array(CornerMask.named.filter { plain.maskedCorners.contains($0.1) }.map { .string($0.0) })),
             ("$defs/view/properties/borderColor", hex(plain.borderColor)),
             ("$defs/view/properties/shadowOpacity", plain.shadow == nil ? .number(0) : .null),
             ("$defs/view/properties/shadowColor", hex(try XCTUnwrap(header.shadow).color)),
