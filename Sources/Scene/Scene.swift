@@ -53,12 +53,23 @@ public struct ScrollSpec: Equatable, Sendable {
     /// `"contentHeight": "auto"`: `contentHeight` is measured from the views that scroll, again
     /// once `StackLayout` has sized them.
     public var autoContentHeight = false
+    /// Where flings and releases may come to rest; nil lets them stop anywhere.
+    public var snapping: Snapping?
     public var insets: Insets
     public var script: [ScriptStep]
 
     public init(contentHeight: Double, insets: Insets = Insets(), script: [ScriptStep] = []) {
         self.contentHeight = contentHeight; self.insets = insets; self.script = script
     }
+}
+
+/// Offsets a fling ends on, as `isPagingEnabled` or `scrollViewWillEndDragging(_:withVelocity:
+/// targetContentOffset:)` make it.
+public enum Snapping: Equatable, Sendable {
+    /// Pages the viewport's height apart from the top of the range, and the bottom of the range.
+    case paging
+    /// These offsets (within the range; the range's ends are always allowed too).
+    case points([Double])
 }
 
 public struct Insets: Equatable, Sendable {

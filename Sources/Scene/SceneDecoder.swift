@@ -86,7 +86,7 @@ public enum SceneDecoder {
 
     /// The scroll, and whether its `contentHeight` is "auto", to be measured once the views are known.
     private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: Bool) {
-        let o = try node.object(allowed: ["contentHeight", "insets", "script"])
+        let o = try node.object(allowed: ["contentHeight", "insets", "script", "paging", "snapPoints"])
         var insets = Insets()
         if let i = o["insets"] {
             let io = try i.object(allowed: ["top", "bottom"])
@@ -94,12 +94,27 @@ public enum SceneDecoder {
                             bottom: try io["bottom"]?.number(in: 0...10_000) ?? 0)
         }
         let script = try o["script"]?.array().map(decodeStep) ?? []
+        let snapping = try decodeSnapping(o)
         let height = try o.required("contentHeight")
         if case .string(let text) = height.value {
             guard text == "auto" else { throw height.fail("expected a number or \"auto\", found \"\(text)\"") }
-            return (ScrollSpec(contentHeight: 0, insets: insets, script: script), true)
+            var spec = ScrollSpec(contentHeight: 0, insets: insets, script: script)
+            spec.snapping = snapping
+            return (spec, true)
         }
-        return (ScrollSpec(contentHeight: try height.number(in: 0...1_000_000), insets: insets, script: script), false)
+        var spec = ScrollSpec(contentHeight: try height.number(in: 0...1_000_000), insets: insets, script: script)
+        spec.snapping = snapping
+        return (spec, false)
+    }
+
+    /// `paging` or `snapPoints`, not both.
+    private static func decodeSnapping(_ o: JSONObject) throws -> Snapping? {
+        let paging = try o["paging"]?.bool() ?? false
+        guard let node = o["snapPoints"] else { return paging ? .paging : nil }
+        guard !paging else { throw node.fail("paging already sets where flings end; give \"paging\" or \"snapPoints\", not both") }
+        let items = try node.array()
+        guard !items.isEmpty else { throw node.fail("expected at least one offset") }
+        return .points(try items.map { try $0.number(in: -1_000_000...1_000_000) }.sorted())
     }
 
     static let stepKinds = ["scrollTo", "drag", "release", "fling", "wait"]

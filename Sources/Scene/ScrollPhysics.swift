@@ -40,6 +40,16 @@ public enum ScrollPhysics {
         x0 + v * (pow(r, 1000 * t) - 1) / (1000 * log(r))
     }
 
+    /// Where a fling comes to rest as t → ∞: x₀ − v / (1000·ln r).
+    public static func flingRest(from x0: Double, velocity v: Double, rate r: Double) -> Double {
+        x0 - v / (1000 * log(r))
+    }
+
+    /// The velocity that makes a fling from x₀ come to rest at `target`: (x₀ − target)·1000·ln r.
+    public static func flingVelocity(from x0: Double, restingAt target: Double, rate r: Double) -> Double {
+        (x0 - target) * 1000 * log(r)
+    }
+
     /// v(t) = v₀·r^(1000t).
     public static func flingVelocity(_ v: Double, rate r: Double, time t: Double) -> Double {
         v * pow(r, 1000 * t)

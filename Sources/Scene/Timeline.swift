@@ -41,12 +41,28 @@ public struct Timeline: Equatable, Sendable {
     public let duration: Double
 
     /// - Parameter bounds: the content range, needed by drags, releases and flings.
-    public init(startOffset: Double, bounds: Bounds, script: [ScriptStep]) {
-        var builder = Builder(offset: startOffset, bounds: bounds)
+    /// - Parameter snapping: where flings and releases come to rest.
+    public init(startOffset: Double, bounds: Bounds, script: [ScriptStep], snapping: Snapping? = nil) {
+        var builder = Builder(offset: startOffset, bounds: bounds, targets: Timeline.targets(snapping, bounds: bounds))
         for step in script { builder.play(step) }
         segments = builder.segments
         self.startOffset = startOffset
         duration = builder.time
+    }
+
+    /// The offsets a fling may end on, in order: the range's ends and the snap points inside it,
+    /// or, paging, the top of the range and every viewport height below it.
+    static func targets(_ snapping: Snapping?, bounds: Bounds) -> [Double] {
+        let range = bounds.range
+        switch snapping {
+        case nil:
+            return []
+        case .paging:
+            let pages = Int(((range.upperBound - range.lowerBound) / bounds.viewportHeight).rounded(.down))
+            return Array(Set((0...pages).map { range.lowerBound + Double($0) * bounds.viewportHeight } + [range.upperBound])).sorted()
+        case .points(let points):
+            return Array(Set(points.filter { range.contains($0) } + [range.lowerBound, range.upperBound])).sorted()
+        }
     }
 
     /// The offset at time `t` seconds; before 0 it is the start, after the end the final offset.
@@ -84,10 +100,13 @@ private struct Builder {
     var time = 0.0
     var segments: [Timeline.Segment] = []
     let bounds: Timeline.Bounds
+    /// Where flings end (see `Timeline.targets`); empty when they end where they stop.
+    let targets: [Double]
 
-    init(offset: Double, bounds: Timeline.Bounds) {
+    init(offset: Double, bounds: Timeline.Bounds, targets: [Double]) {
         self.offset = offset
         self.bounds = bounds
+        self.targets = targets
     }
 
     var range: ClosedRange<Double> { bounds.range }
@@ -104,7 +123,7 @@ private struct Builder {
         case .release:
             if offset < range.lowerBound || offset > range.upperBound {
                 bounce(towards: offset < range.lowerBound ? range.lowerBound : range.upperBound)
-            } else if abs(velocity) > ScrollPhysics.flingStopSpeed {
+            } else if abs(velocity) > ScrollPhysics.flingStopSpeed || !targets.isEmpty {
                 fling(velocity, rate: ScrollPhysics.normalRate)
             } else {
                 velocity = 0
@@ -125,6 +144,7 @@ private struct Builder {
     /// Decelerates from the current offset; on reaching an edge, goes on into the rubber-banded
     /// overscroll with the speed it had there and springs back.
     mutating func fling(_ v: Double, rate r: Double) {
+        if !targets.isEmpty { return snap(v, rate: r) }
         let stop = ScrollPhysics.flingStopTime(velocity: v, rate: r)
         let edge = v > 0 ? range.upperBound : range.lowerBound
         if let hit = ScrollPhysics.flingTime(from: offset, velocity: v, rate: r, to: edge), hit < stop {
@@ -142,6 +162,22 @@ private struct Builder {
             append(.fling(from: offset, velocity: v, rate: r), duration: stop)
             velocity = 0
         }
+    }
+
+    /// A fling that ends on the target nearest to where it would have come to rest, as setting
+    /// `targetContentOffset` does: the same deceleration curve, with the velocity that makes it
+    /// come to rest there. It stops, as any fling does, once its
+    /// speed falls below `flingStopSpeed`, then is exactly on the target. Never past an edge: the
+    /// targets are inside the range.
+    mutating func snap(_ v: Double, rate r: Double) {
+        let rest = ScrollPhysics.flingRest(from: offset, velocity: v, rate: r)
+        let target = targets.min { abs($0 - rest) < abs($1 - rest) }!
+        let velocity = ScrollPhysics.flingVelocity(from: offset, restingAt: target, rate: r)
+        let stop = ScrollPhysics.flingStopTime(velocity: velocity, rate: r)
+        if stop > 0 { append(.fling(from: offset, velocity: velocity, rate: r), duration: stop) }
+        if !segments.isEmpty, stop > 0 { segments[segments.count - 1].end = target }
+        offset = target
+        self.velocity = 0
     }
 
     /// The critically damped spring from the current offset and velocity to `edge`, until it stays
@@ -171,6 +207,6 @@ extension Timeline {
         self.init(startOffset: -scroll.insets.top,
                   bounds: Bounds(contentHeight: scroll.contentHeight, viewportHeight: scene.canvas.height,
                                  insets: scroll.insets, scale: scene.canvas.scale),
-                  script: scroll.script)
+                  script: scroll.script, snapping: scroll.snapping)
     }
 }

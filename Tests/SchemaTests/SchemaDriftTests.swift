@@ -70,6 +70,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/scroll/properties/insets/properties/top", .number(bare.scroll.insets.top)),
             ("$defs/scroll/properties/insets/properties/bottom", .number(bare.scroll.insets.bottom)),
             ("$defs/scroll/properties/script", bare.scroll.script.isEmpty ? .array([]) : .null),
+            ("$defs/scroll/properties/paging", .bool(bare.scroll.snapping == .paging)),
             ("$defs/scrollToStep/properties/curve", name(of: scrollCurve)),
             ("$defs/dragStep/properties/curve", name(of: dragCurve)),
             ("$defs/flingStep/properties/rate", .string(rate.rawValue)),
