@@ -19,14 +19,22 @@ public final class Renderer: Sendable {
     /// painted is those pixels.
     private let painted = LastMade<[DisplayItem], Bitmap>()
 
+    /// The same scene in its other appearance, drawn to the right of this one in every frame.
+    public let beside: Renderer?
+
     public var frameCount: Int { offsets.count }
-    public var pixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
+    /// One canvas wide, or two side by side.
+    public var pixelWidth: Int { canvasPixelWidth + (beside?.canvasPixelWidth ?? 0) }
     public var pixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
+    private var canvasPixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
 
     /// Loads the assets and fonts, measures what the scene leaves to measure (see `StackLayout`),
     /// solves its constraints (see `ConstraintLayout`) and works out the frame offsets; `scene` is
     /// the measured scene, with the constrained views at rest.
-    public init(scene: Scene, limits: RenderLimits = RenderLimits()) throws {
+    ///
+    /// With `beside` (the same scene decoded for the other appearance), every frame is the two
+    /// renders side by side, this one on the left; the display list and the offsets are this one's.
+    public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside other: Scene? = nil) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
@@ -48,6 +56,11 @@ public final class Renderer: Sendable {
         for offset in Set(offsets) { _ = try constraints?.frames(offset: offset) }
         layout = Layout(scene: self.scene, imageSizes: sizes, constraints: constraints)
         painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)
+        let companion = try other.map { try Renderer(scene: $0, limits: limits) }
+        // Appearances change colours only, never where things are or when.
+        let ownOffsets = offsets
+        precondition(companion.map { $0.offsets == ownOffsets } ?? true, "the two appearances of a scene have different timelines")
+        beside = companion
     }
 
     /// The display list of frame `index`.
@@ -58,9 +71,15 @@ public final class Renderer: Sendable {
 
     /// The pixels of frame `index`.
     public func frame(_ index: Int) throws -> Bitmap {
-        try painted.value(for: try items(frame: index)) { items in
-            try painter.paint(items, width: pixelWidth, height: pixelHeight, background: scene.canvas.background)
+        let own = try painted.value(for: try items(frame: index)) { items in
+            try painter.paint(items, width: canvasPixelWidth, height: pixelHeight, background: scene.canvas.background)
         }
+        guard let beside else { return own }
+        var both = Bitmap(width: pixelWidth, height: pixelHeight)
+        let everywhere = Clip(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        both.composite(own, x: 0, y: 0, opacity: 255, clip: everywhere)
+        both.composite(try beside.frame(index), x: canvasPixelWidth, y: 0, opacity: 255, clip: everywhere)
+        return both
     }
 
     /// Every font a label uses, loaded once, by path: a label's own file, or DejaVu Sans in its

@@ -13,7 +13,9 @@ public enum SceneDecoder {
     /// far above any real screen and the default `--max-views`, long before memory runs out.
     public static let maxInstanceViews = 100_000
 
-    public static func load(file: String) throws -> Scene {
+    /// Reads and decodes a scene file, with each colour that has a light and a dark value taken
+    /// for `appearance`.
+    public static func load(file: String, appearance: Appearance = .light) throws -> Scene {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
             var isDirectory: ObjCBool = false
@@ -21,11 +23,16 @@ public enum SceneDecoder {
             let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a scene file" : "cannot read the file"
             throw SceneError.unreadable(file: file, reason: reason)
         }
-        return try decode(Array(data), file: file)
+        return try decode(Array(data), file: file, appearance: appearance)
     }
 
-    /// Decodes scene JSON; relative asset paths resolve against `file`'s folder.
-    public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
+    /// Decodes scene JSON; relative asset paths resolve against `file`'s folder. Both values of
+    /// every light/dark colour are checked; `appearance` picks which one the scene uses.
+    public static func decode(_ bytes: [UInt8], file: String, appearance: Appearance = .light) throws -> Scene {
+        try Appearance.$decoding.withValue(appearance) { try decodeScene(bytes, file: file) }
+    }
+
+    private static func decodeScene(_ bytes: [UInt8], file: String) throws -> Scene {
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch let e as JSONParser.SyntaxError {
             throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
@@ -404,7 +411,22 @@ public enum SceneDecoder {
         return stack
     }
 
+    /// `"#RRGGBB"`, `"#RRGGBBAA"`, or `{"light": …, "dark": …}`, taken for the appearance being
+    /// decoded.
     static func decodeColor(_ node: JSONNode) throws -> Color {
+        switch node.value {
+        case .object:
+            let o = try node.object(allowed: ["light", "dark"])
+            let light = try hexColor(o.required("light")), dark = try hexColor(o.required("dark"))
+            return Appearance.decoding == .dark ? dark : light
+        case .string:
+            return try hexColor(node)
+        default:
+            throw node.fail("expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or {\"light\": …, \"dark\": …}, found \(node.value.typeName)")
+        }
+    }
+
+    private static func hexColor(_ node: JSONNode) throws -> Color {
         guard case .string(let s) = node.value else {
             throw node.fail("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \(node.value.typeName)")
         }

@@ -18,7 +18,7 @@ extension Options {
     func checkApplicable() throws {
         switch command {
         case .validate:
-            try allow(Options.limitOptions.union(["--scale", "--fps"]), in: "render validate")
+            try allow(Options.limitOptions.union(["--scale", "--fps", "--appearance"]), in: "render validate")
         case .assemble:
             try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
         case .render:

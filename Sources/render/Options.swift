@@ -4,6 +4,9 @@ import Regression
 import Render
 import Scene
 
+/// `--appearance`: one of a scene's appearances, or both side by side.
+enum AppearanceChoice: String { case light, dark, both }
+
 /// The command line, parsed. Hand-written: no argument-parser package can be fetched here, and the
 /// tool has few options.
 struct Options {
@@ -39,6 +42,8 @@ struct Options {
     var tolerance = Tolerance()
     var contactSheet: String?
     var every = 1
+    /// Light, dark, or both side by side.
+    var appearance = AppearanceChoice.light
     var help = false
     var version = false
     /// The options given, in order, without their values: what `checkApplicable` judges.
@@ -94,6 +99,8 @@ struct Options {
       --frames A-B    only frames A to B (or just A), keeping their index in the whole timeline;
                       in a folder render wrote before, the other frames stay
       --jobs N        render N frames at a time (default: the number of cores); output is identical
+      --appearance A  light (the default), dark, or both side by side (light on the left): which
+                      value of each {"light": …, "dark": …} colour the scene is drawn with
       --max-pixels N        limit on pixels per output frame (default 16777216)
       --max-frames N        limit on frames (default 18000)
       --max-duration S      limit on the script's length in seconds (default 600)
@@ -168,6 +175,12 @@ struct Options {
             case "--frame": frame = try integer(arg, 0...Int(Int32.max))
             case "--frames": frames = try Options.range(try value(arg))
             case "--jobs": jobs = try integer(arg, 1...256)
+            case "--appearance":
+                let text = try value(arg)
+                guard let choice = AppearanceChoice(rawValue: text) else {
+                    throw UsageError("--appearance expects light, dark or both, got \"\(text)\"")
+                }
+                appearance = choice
             case "--quiet", "-q": quiet = true
             case "--stats": stats = true
             case "--help", "-h": help = true
@@ -204,6 +217,14 @@ struct Options {
 
 extension Options {
     /// The scene with `--scale` and `--fps` applied.
+    /// The scene file for the appearance asked for, configured, and for `both` the dark one to
+    /// draw beside it.
+    func loadScene(_ file: String) throws -> (scene: Scene, beside: Scene?) {
+        let first = configured(try SceneDecoder.load(file: file, appearance: appearance == .dark ? .dark : .light))
+        let second = appearance == .both ? configured(try SceneDecoder.load(file: file, appearance: .dark)) : nil
+        return (first, second)
+    }
+
     func configured(_ scene: Scene) -> Scene {
         var scene = scene
         if let scale { scene.canvas.scale = scale }

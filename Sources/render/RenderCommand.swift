@@ -16,8 +16,8 @@ struct RenderCommand {
         // no rendering.
         let plan = try OutputPlan(options: options)
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
-        let scene = options.configured(try SceneDecoder.load(file: options.scene!))
-        let renderer = try Renderer(scene: scene, limits: options.limits)
+        let (scene, beside) = try options.loadScene(options.scene!)
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
         if options.timeline {
             let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
             print(RenderCommand.timelineCSV(renderer.offsets, range, fps: scene.fps), terminator: "")
@@ -37,7 +37,7 @@ struct RenderCommand {
                 try file.write(try stats.encode { try PNGCodec.encode(bitmap) })
             }
             if let limit = options.maxSize, let target = plan.gif ?? plan.webp {
-                let choice = try SizeSearch(limit: limit, output: plan.gif != nil ? .gif : .webp, scene: scene, options: options,
+                let choice = try SizeSearch(limit: limit, output: plan.gif != nil ? .gif : .webp, scene: scene, beside: beside, options: options,
                                             stats: stats).run()
                 let file = try target.open()
                 try file.write(choice.bytes)

@@ -21,6 +21,8 @@ struct SizeSearch {
     let output: Output
     /// The scene as configured: its fps is the first tried.
     let scene: Scene
+    /// Its dark appearance, drawn beside it, with `--appearance both`.
+    let beside: Scene?
     let options: Options
     let stats: Stats
 
@@ -93,9 +95,10 @@ struct SizeSearch {
     }
 
     private func rate(_ fps: Int) throws -> Rate {
-        var scene = self.scene
+        var scene = self.scene, beside = self.beside
         scene.fps = fps
-        let renderer = try Renderer(scene: scene, limits: options.limits)
+        beside?.fps = fps
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
         let shared = output == .gif
             ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs) { try renderer.frame($0) } : nil
         return Rate(fps: fps, renderer: renderer, shared: shared)

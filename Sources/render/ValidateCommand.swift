@@ -12,8 +12,8 @@ struct ValidateCommand {
         var firstError: Error?
         for file in options.inputs {
             do {
-                let scene = options.configured(try SceneDecoder.load(file: file))
-                let renderer = try Renderer(scene: scene, limits: options.limits)
+                let (scene, beside) = try options.loadScene(file)
+                let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
                 let seconds = String(format: "%.2f", renderer.timeline.duration)
                 print("ok: \(file): \(renderer.frameCount) frames, \(seconds) s, \(renderer.pixelWidth)×\(renderer.pixelHeight) px")
             } catch {
