@@ -13,11 +13,18 @@ public struct Layout: Sendable {
 
     /// The views placed by constraints, solved again at each offset.
     public let constraints: ConstraintLayout?
+    /// Each sticky header's next one's top at rest, the one that pushes it up; nil for the last.
+    private let nextSticky: [String: Double?]
 
     public init(scene: Scene, imageSizes: [String: Size], constraints: ConstraintLayout? = nil) {
         self.scene = scene
         self.imageSizes = imageSizes
         self.constraints = constraints
+        let sticky = scene.views.filter { $0.effects.contains { if case .sticky = $0 { true } else { false } } }
+            .sorted { $0.frame.y < $1.frame.y }
+        nextSticky = Dictionary(uniqueKeysWithValues: sticky.enumerated().map { i, view in
+            (view.id, i + 1 < sticky.count ? sticky[i + 1].frame.y : nil)
+        })
         var placements: [String: (frame: Rect, fixed: Bool)] = [:]
         func place(_ view: View, in origin: (Double, Double), fixed: Bool) {
             let frame = view.frame.offsetBy(dx: origin.0, dy: origin.1)
@@ -36,6 +43,9 @@ public struct Layout: Sendable {
         return scene.views.map { view in
             var frame = solved[view.id] ?? view.frame
             for case .stretchy(let header) in view.effects { frame = header.frame(frame, offset: offset) }
+            for case .sticky(let sticky) in view.effects {
+                frame = sticky.frame(frame, offset: offset, topInset: scene.scroll.insets.top, next: nextSticky[view.id] ?? nil)
+            }
             frame = boundFrame(view, frame, offset: offset)
             // Content y = c shows at screen y = c − offset; fixed views are already on screen.
             let screen = view.fixed ? frame : frame.offsetBy(dx: 0, dy: -offset)

@@ -1,6 +1,6 @@
 /// Decoding of a view's `effects` array, with the checks that tie an effect to its view.
 extension SceneDecoder {
-    static let effectKinds = ["stretchy", "blurByPull", "parallax", "textReveal"]
+    static let effectKinds = ["stretchy", "blurByPull", "parallax", "textReveal", "sticky"]
 
     static func decodeEffects(_ node: JSONNode, for view: View, topLevel: Bool) throws -> [Effect] {
         var seen = Set<String>()
@@ -26,6 +26,10 @@ extension SceneDecoder {
                     fullAt: try o["fullAt"]?.number(in: 1...100_000) ?? 100,
                     mode: try o["mode"]?.choice(BlurByPull.Mode.allCases.map { ($0.rawValue, $0) }) ?? .opacity,
                     tint: try o["tint"].map(decodeColor)))
+            case "sticky":
+                guard topLevel && !view.fixed else { throw params.fail("only a top-level view that scrolls can pin") }
+                let o = try params.object(allowed: ["top"])
+                return .sticky(StickyHeader(top: try o["top"]?.number(in: -10_000...10_000)))
             case "parallax":
                 guard view.image != nil else { throw params.fail("needs a view with an \"image\"") }
                 let o = try params.object(allowed: ["travel"])

@@ -139,6 +139,8 @@ public enum Effect: Equatable, Sendable {
     case parallax(ParallaxImage)
     /// E3: a band over the view's label children reveals them in another colour.
     case textReveal(TextReveal)
+    /// A section header that pins to the top until the next one pushes it up.
+    case sticky(StickyHeader)
 }
 
 /// A single line of text drawn in a view, centred vertically in its frame.
