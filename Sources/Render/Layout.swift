@@ -43,6 +43,7 @@ public struct Layout: Sendable {
         return scene.views.map { view in
             var frame = solved[view.id] ?? view.frame
             for case .stretchy(let header) in view.effects { frame = header.frame(frame, offset: offset) }
+            for case .collapsing(let header) in view.effects { frame = header.frame(frame, offset: offset) }
             for case .sticky(let sticky) in view.effects {
                 frame = sticky.frame(frame, offset: offset, topInset: scene.scroll.insets.top, next: nextSticky[view.id] ?? nil)
             }
@@ -86,6 +87,10 @@ public struct Layout: Sendable {
         switch driver {
         case .offset:
             return offset
+        case .collapse(let id):
+            guard let placement = placements[id], let view = scene.views.first(where: { $0.id == id }) else { return 0 }
+            for case .collapsing(let header) in view.effects { return header.progress(placement.frame, offset: offset) }
+            return 0
         case .viewProgress(let progress):
             guard let placement = placements[progress.view] else { return 0 }
             let top = placement.fixed ? placement.frame.y : placement.frame.y - offset

@@ -68,6 +68,8 @@ public enum Driver: Equatable, Sendable {
     case offset
     /// A view's progress through the scrollport, 0…1, as a CSS `view()` timeline.
     case viewProgress(ViewProgress)
+    /// A collapsing header's progress, 0 expanded … 1 collapsed (see `CollapsingHeader`).
+    case collapse(view: String)
 }
 
 /// CSS `view()` progress of a view through the scrollport, in the vertical axis.

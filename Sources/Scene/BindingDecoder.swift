@@ -23,7 +23,7 @@ extension SceneDecoder {
     }
 
     private static func decodeDriver(_ node: JSONNode) throws -> Driver {
-        let expected = "expected \"offset\" or a view's progress such as {\"view\": \"card\"}"
+        let expected = "expected \"offset\", a view's progress such as {\"view\": \"card\"} or a header's collapse such as {\"collapse\": \"header\"}"
         switch node.value {
         case .string("offset"): return .offset
         case .string(let s):
@@ -31,6 +31,10 @@ extension SceneDecoder {
             throw node.fail("unknown value \"\(s)\"; \(hint)")
         case .object: break
         default: throw node.fail("\(expected), found \(node.value.typeName)")
+        }
+        if case .object(let members) = node.value, members.contains(where: { $0.key == "collapse" }) {
+            let o = try node.object(allowed: ["collapse"])
+            return .collapse(view: try o.required("collapse").string())
         }
         let o = try node.object(allowed: ["view", "range", "insets"])
         var progress = ViewProgress(view: try o.required("view").string())
@@ -44,8 +48,9 @@ extension SceneDecoder {
         return .viewProgress(progress)
     }
 
-    /// Every view-progress driver must name a view of the scene.
-    static func checkDrivers(_ views: [View], ids: Set<String>, file: String) throws {
+    /// Every view-progress driver must name a view of the scene, and every collapse driver a
+    /// top-level view with the collapsing effect (`collapsing`).
+    static func checkDrivers(_ views: [View], ids: Set<String>, collapsing: Set<String>, file: String) throws {
         for view in views {
             for (i, binding) in view.bindings.enumerated() {
                 if case .viewProgress(let p) = binding.driver, !ids.contains(p.view) {
@@ -53,8 +58,13 @@ extension SceneDecoder {
                     throw SceneError.invalid(file: file, path: "\(view.jsonPath).bindings[\(i)].driver.view",
                                              message: "no view has the id \"\(p.view)\"\(hint)")
                 }
+                if case .collapse(let id) = binding.driver, !collapsing.contains(id) {
+                    let hint = closest(to: id, in: collapsing.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
+                    throw SceneError.invalid(file: file, path: "\(view.jsonPath).bindings[\(i)].driver.collapse",
+                                             message: "no collapsing header has the id \"\(id)\"\(hint)")
+                }
             }
-            try checkDrivers(view.children, ids: ids, file: file)
+            try checkDrivers(view.children, ids: ids, collapsing: collapsing, file: file)
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Decoding of a view's `effects` array, with the checks that tie an effect to its view.
 extension SceneDecoder {
-    static let effectKinds = ["stretchy", "blurByPull", "parallax", "textReveal", "sticky"]
+    static let effectKinds = ["stretchy", "blurByPull", "parallax", "textReveal", "sticky", "collapsing"]
 
     static func decodeEffects(_ node: JSONNode, for view: View, topLevel: Bool) throws -> [Effect] {
         var seen = Set<String>()
@@ -26,6 +26,15 @@ extension SceneDecoder {
                     fullAt: try o["fullAt"]?.number(in: 1...100_000) ?? 100,
                     mode: try o["mode"]?.choice(BlurByPull.Mode.allCases.map { ($0.rawValue, $0) }) ?? .opacity,
                     tint: try o["tint"].map(decodeColor)))
+            case "collapsing":
+                guard topLevel && !view.fixed else { throw params.fail("only a top-level view that scrolls can collapse") }
+                let o = try params.object(allowed: ["minHeight"])
+                let minimum = try o.required("minHeight")
+                let minHeight = try minimum.number(in: 0...1_000_000)
+                guard view.constrained || view.fit.contains(.height) || minHeight <= view.frame.height else {
+                    throw minimum.fail("\(format(minHeight)) is taller than the header's \(format(view.frame.height))")
+                }
+                return .collapsing(CollapsingHeader(minHeight: minHeight))
             case "sticky":
                 guard topLevel && !view.fixed else { throw params.fail("only a top-level view that scrolls can pin") }
                 let o = try params.object(allowed: ["top"])

@@ -141,6 +141,8 @@ public enum Effect: Equatable, Sendable {
     case textReveal(TextReveal)
     /// A section header that pins to the top until the next one pushes it up.
     case sticky(StickyHeader)
+    /// A header that collapses to a pinned bar as the content scrolls up.
+    case collapsing(CollapsingHeader)
 }
 
 /// A single line of text drawn in a view, centred vertically in its frame.

@@ -57,7 +57,8 @@ public enum SceneDecoder {
             scroll.autoContentHeight = true
             scroll.contentHeight = try StackLayout.contentHeight(of: views, file: file)
         }
-        try checkDrivers(views, ids: ids, file: file)
+        let collapsing = Set(views.filter { $0.effects.contains { if case .collapsing = $0 { true } else { false } } }.map(\.id))
+        try checkDrivers(views, ids: ids, collapsing: collapsing, file: file)
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
     }
 
