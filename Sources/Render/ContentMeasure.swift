@@ -24,7 +24,7 @@ struct ContentMeasure {
         guard !label.text.isEmpty else { return Size(width: 0, height: 0) }
         let pixelSize = label.fontSize * scale
         do {
-            let line = try font.layout(label.text, pixelSize: pixelSize)
+            let line = try font.layout(label.text, pixelSize: pixelSize, tracking: label.letterSpacing * scale)
             let height = font.metrics(pixelSize: pixelSize).lineHeight
             return Size(width: line.width.rounded(.up) / scale, height: height.rounded(.up) / scale)
         } catch let error as FontError {

@@ -141,7 +141,7 @@ struct Painter: Sendable {
         guard let font = fonts[Painter.fontPath(label)], !label.text.isEmpty else { return nil }
         do {
             let size = label.fontSize * scale
-            let line = try font.layout(label.text, pixelSize: size)
+            let line = try font.layout(label.text, pixelSize: size, tracking: label.letterSpacing * scale)
             let metrics = font.metrics(pixelSize: size)
             let left = item.frame.minX * scale, right = item.frame.maxX * scale
             let x: Double

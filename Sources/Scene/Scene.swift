@@ -158,10 +158,12 @@ public struct Label: Equatable, Sendable {
     public var fontFile: String?
     public var color: Color
     public var alignment: Alignment
+    /// Points added after every character, as UIKit's `kern` attribute adds them.
+    public var letterSpacing: Double
 
     public init(text: String, fontSize: Double = 17, weight: Weight = .regular, fontFile: String? = nil,
-                color: Color = Color(r: 0, g: 0, b: 0), alignment: Alignment = .left) {
+                color: Color = Color(r: 0, g: 0, b: 0), alignment: Alignment = .left, letterSpacing: Double = 0) {
         self.text = text; self.fontSize = fontSize; self.weight = weight; self.fontFile = fontFile
-        self.color = color; self.alignment = alignment
+        self.color = color; self.alignment = alignment; self.letterSpacing = letterSpacing
     }
 }

@@ -178,7 +178,7 @@ public enum SceneDecoder {
 
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
-                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "bindings",
+                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
                                    "gradient", "maskedCorners"]
@@ -330,7 +330,7 @@ public enum SceneDecoder {
         return shadow.opacity > 0 ? shadow : nil
     }
 
-    private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment"]
+    private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing"]
 
     /// The label fields of a view; nil when it has no `text`. Text styling without text is an error.
     private static func decodeLabel(_ o: JSONObject, sceneFile: String) throws -> Label? {
@@ -352,6 +352,7 @@ public enum SceneDecoder {
         }
         label.color = try o["textColor"].map(decodeColor) ?? Color(r: 0, g: 0, b: 0)
         label.alignment = try o["textAlignment"]?.choice(Label.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .left
+        label.letterSpacing = try o["letterSpacing"]?.number(in: -100...100) ?? 0
         return label
     }
 

@@ -70,12 +70,14 @@ public final class Font: Sendable {
     }
 
     /// Lays out `string` as one line at `pixelSize`: one glyph per Unicode scalar, kerned where
-    /// the font has a `kern` table.
+    /// the font has a `kern` table, with `tracking` pixels added after every glyph (the last one
+    /// too, as UIKit's `kern` attribute adds them).
     ///
-    /// Advances and kerning are summed exactly in 1/65536 pixel and each pen position is rounded
-    /// once to 1/64 pixel, so long lines do not accumulate rounding drift.
+    /// Advances, kerning and tracking are summed exactly in 1/65536 pixel and each pen position is
+    /// rounded once to 1/64 pixel, so long lines do not accumulate rounding drift.
     /// - Throws: `FontError.freeType` when FreeType fails to measure a glyph (a damaged font).
-    public func layout(_ string: String, pixelSize: Double) throws -> TextLine {
+    public func layout(_ string: String, pixelSize: Double, tracking: Double = 0) throws -> TextLine {
+        let track = Int((tracking * 65536).rounded())
         let size64 = Font.size64(pixelSize)
         let kerned = hasKerning
         let (glyphs, advance64) = try state.withLock { state -> ([TextLine.Glyph], Int) in
@@ -89,7 +91,7 @@ public final class Font: Sendable {
                 let index = face.glyphIndex(of: scalar)
                 if kerned, let previous { pen += try face.kerning(previous, index) << 10 }
                 glyphs.append(TextLine.Glyph(index: index, x64: rounded16to6(pen)))
-                pen += try face.advance(of: index)
+                pen += try face.advance(of: index) + track
                 previous = index
             }
             return (glyphs, rounded16to6(pen))

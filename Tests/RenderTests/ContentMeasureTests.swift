@@ -47,6 +47,21 @@ final class ContentMeasureTests: XCTestCase {
         }
     }
 
+    /// Letter spacing widens what a label measures by the spacing per character, at the output
+    /// scale: "Tracked" with 2 pt is its tracked line, rounded up to pixels.
+    func testLetterSpacingWidensTheMeasure() throws {
+        let regular = try Font(path: Font.defaultRegularPath)
+        for scale in [1, 2] {
+            let r = try renderer(scale: scale, views: """
+                [{"id": "tag", "frame": [0, 0, "auto", "auto"], "text": "Tracked", "fontSize": 15, "letterSpacing": 2}]
+                """)
+            let s = Double(scale)
+            let line = try regular.layout("Tracked", pixelSize: 15 * s, tracking: 2 * s)
+            XCTAssertEqual(r.scene.views[0].frame.width, line.width.rounded(.up) / s, "@\(scale)x")
+            XCTAssertGreaterThanOrEqual(line.width - (try regular.layout("Tracked", pixelSize: 15 * s).width), 7 * 2 * s - 1.0 / 64)
+        }
+    }
+
     /// An image asset of 40 × 20 pixels at scale 2 is 20 × 10 points; `scaleAspectFit` in a
     /// 100-wide column keeps the 2:1 ratio: 100 × 50.
     func testImagesMeasureInPointsAndKeepTheirRatio() throws {

@@ -86,6 +86,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/view/properties/fontWeight", .string(label.weight.rawValue)),
             ("$defs/view/properties/textColor", hex(label.color)),
             ("$defs/view/properties/textAlignment", .string(label.alignment.rawValue)),
+            ("$defs/view/properties/letterSpacing", .number(label.letterSpacing)),
             (effect("stretchy", "pinned"), .bool(stretchy.pinned)),
             (effect("blurByPull", "radius"), .number(blur.radius)),
             (effect("blurByPull", "fullAt"), .number(blur.fullAt)),

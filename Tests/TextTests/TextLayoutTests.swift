@@ -73,4 +73,18 @@ final class TextLayoutTests: XCTestCase {
     func testBoldIsWiderThanRegular() throws {
         XCTAssertGreaterThan(try FontFixtures.bold.layout("Hello", pixelSize: 20).width, try width("Hello"))
     }
+
+    /// Letter spacing of 1.5 px moves glyph i by 1.5·i and widens the line by 1.5 per glyph, the
+    /// last one included, to the 1/64 pixel (1.5 px is a whole number of them).
+    func testTrackingAddsAfterEveryGlyph() throws {
+        let plain = try font.layout("Spacing", pixelSize: 20)
+        let spaced = try font.layout("Spacing", pixelSize: 20, tracking: 1.5)
+        XCTAssertEqual(spaced.glyphs.map(\.index), plain.glyphs.map(\.index))
+        for (i, (a, b)) in zip(plain.glyphs, spaced.glyphs).enumerated() {
+            XCTAssertEqual(b.x64 - a.x64, i * 96, "glyph \(i)")
+        }
+        XCTAssertEqual(spaced.advance64 - plain.advance64, 7 * 96)
+        let tight = try font.layout("Spacing", pixelSize: 20, tracking: -0.5)
+        XCTAssertEqual(plain.advance64 - tight.advance64, 7 * 32)
+    }
 }
