@@ -62,8 +62,8 @@ struct AnchorModel {
     func origin(of id: String) -> (x: LinearExpression, y: LinearExpression) {
         let entry = entries[id]!
         if entry.index >= 0 { return (LinearExpression(variable(entry.index, .left)), LinearExpression(variable(entry.index, .top))) }
-        let frame = entry.view.frame
-        return (AnchorModel.plus(parentOrigin(of: id).x, frame.x), AnchorModel.plus(parentOrigin(of: id).y, frame.y))
+        let frame = entry.view.frame, parent = parentOrigin(of: id)
+        return (AnchorModel.plus(parent.x, frame.x), AnchorModel.plus(parent.y, frame.y))
     }
 
     /// Where a view's frame is measured from: its parent's origin; the content's for a top-level

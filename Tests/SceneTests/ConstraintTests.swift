@@ -109,4 +109,16 @@ final class ConstraintTests: XCTestCase {
             XCTAssertEqual(f.height, 300 - min(0, offset))
         }
     }
+
+    /// A constraint on a view under 30 framed ancestors: its edges add up the frames once per
+    /// level (each level at x 1, y 2 in its parent), not once per path through the tree.
+    func testDeeplyNestedFramesAreReadOnce() throws {
+        var tree = #"{"id": "leaf", "frame": [1, 2, 10, 10]}"#
+        for depth in 0..<30 { tree = #"{"id": "n\#(depth)", "frame": [1, 2, 200, 200], "children": [\#(tree)]}"# }
+        let s = try scene(#"["H:|[box(10)]", "box.top == leaf.bottom", "box.height == 10"]"#,
+                          views: "[\(tree), " + #"{"id": "box"}]"#)
+        let layout = try XCTUnwrap(ConstraintLayout.build(s) { _ in StackLayout.Content() })
+        // The leaf's bottom: 31 levels of y 2, plus its height 10.
+        XCTAssertEqual(try layout.frames(offset: 0)["box"], Rect(x: 0, y: 31 * 2 + 10, width: 10, height: 10))
+    }
 }
