@@ -38,7 +38,7 @@ public struct DisplayItem: Equatable, Sendable {
                 clipsToBounds: Bool = false, children: [DisplayItem] = []) {
         self.id = id; self.frame = frame; self.clips = clips; self.alpha = alpha; self.cornerRadius = cornerRadius
         self.background = background; self.image = image; self.label = label; self.blur = blur
-        self.clipsToBounds = clipsToBounds; self.children = children; self.border = nil; self.shadow = nil; self.gradient = nil
+        self.clipsToBounds = clipsToBounds; self.children = children
     }
 
     /// The intersection of the clip shapes' rectangles, corners aside; nil when nothing clips.

@@ -15,15 +15,19 @@ public struct Layout: Sendable {
     public let constraints: ConstraintLayout?
     /// Each sticky header's next one's top at rest, the one that pushes it up; nil for the last.
     private let nextSticky: [String: Double?]
+    /// The top-level collapsing headers, by id, for the bindings that follow them.
+    private let collapsingHeaders: [String: CollapsingHeader]
 
     public init(scene: Scene, imageSizes: [String: Size], constraints: ConstraintLayout? = nil) {
         self.scene = scene
         self.imageSizes = imageSizes
         self.constraints = constraints
-        let sticky = scene.views.filter { $0.effects.contains { if case .sticky = $0 { true } else { false } } }
-            .sorted { $0.frame.y < $1.frame.y }
+        let sticky = scene.views.filter { $0.stickyHeader != nil }.sorted { $0.frame.y < $1.frame.y }
         nextSticky = Dictionary(uniqueKeysWithValues: sticky.enumerated().map { i, view in
             (view.id, i + 1 < sticky.count ? sticky[i + 1].frame.y : nil)
+        })
+        collapsingHeaders = Dictionary(uniqueKeysWithValues: scene.views.compactMap { view in
+            view.collapsingHeader.map { (view.id, $0) }
         })
         var placements: [String: (frame: Rect, fixed: Bool)] = [:]
         func place(_ view: View, in origin: (Double, Double), fixed: Bool) {
@@ -88,9 +92,8 @@ public struct Layout: Sendable {
         case .offset:
             return offset
         case .collapse(let id):
-            guard let placement = placements[id], let view = scene.views.first(where: { $0.id == id }) else { return 0 }
-            for case .collapsing(let header) in view.effects { return header.progress(placement.frame, offset: offset) }
-            return 0
+            guard let placement = placements[id], let header = collapsingHeaders[id] else { return 0 }
+            return header.progress(placement.frame, offset: offset)
         case .viewProgress(let progress):
             guard let placement = placements[progress.view] else { return 0 }
             let top = placement.fixed ? placement.frame.y : placement.frame.y - offset

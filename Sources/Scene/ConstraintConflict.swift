@@ -46,10 +46,9 @@ extension ConstraintLayout {
 
     /// Whether the last of `constraints` is refused after the others, at `offset`.
     private static func conflicts(_ constraints: [Constraint], offset: Double) -> Bool {
-        var solver = Solver()
+        var solver: Solver
         do {
-            try solver.addEditVariable(AnchorModel.offset, strength: Strength(weight: 1e12))
-            try solver.suggest(AnchorModel.offset, offset)
+            solver = try ConstraintLayout.solver(at: offset)
             for c in constraints.dropLast() { try solver.add(c) }
         } catch {
             return false

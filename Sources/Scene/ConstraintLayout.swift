@@ -17,7 +17,6 @@ public struct ConstraintLayout: Sendable {
 
     private let base: Solver
     private let placed: [Placed]
-    private let offsetVariable = AnchorModel.offset
     public let restOffset: Double
     private let file: String
     /// The required constraints that name the screen, a guide or the offset: the ones that can
@@ -44,9 +43,7 @@ public struct ConstraintLayout: Sendable {
         }
         let model = AnchorModel(scene: scene)
         placed = model.placed.map { Placed(id: $0.view.id, parentOrigin: model.parentOrigin(of: $0.view.id)) }
-        var solver = Solver()
-        try solver.addEditVariable(offsetVariable, strength: Strength(weight: 1e12))
-        try solver.suggest(offsetVariable, restOffset)
+        var solver = try ConstraintLayout.solver(at: restOffset)
         var added: [(LayoutConstraint, Constraint)] = []
         for constraint in scene.constraints {
             let c = try model.constraint(constraint)
@@ -78,13 +75,23 @@ public struct ConstraintLayout: Sendable {
         base = solver
     }
 
+    /// An empty solver with the scroll offset as its edit variable, at `offset`. The edit weighs
+    /// more than any priority below 1000 (10⁹ at 999), so only required constraints can hold the
+    /// scroll back.
+    static func solver(at offset: Double) throws -> Solver {
+        var solver = Solver()
+        try solver.addEditVariable(AnchorModel.offset, strength: Strength(weight: 1e12))
+        try solver.suggest(AnchorModel.offset, offset)
+        return solver
+    }
+
     /// The frames of the placed views at `offset`, by id, in their parents' coordinates (the
     /// screen's, for a fixed top-level view). Throws when required constraints stop the scroll
     /// short of `offset`.
     public func frames(offset: Double) throws -> [String: Rect] {
         var solver = base
-        try solver.suggest(offsetVariable, offset)
-        let reached = solver.value(offsetVariable)
+        try solver.suggest(AnchorModel.offset, offset)
+        let reached = solver.value(AnchorModel.offset)
         guard abs(reached - offset) <= 1e-9 * max(1, abs(offset)) else {
             let holding = scrollHolders.first
             throw SceneError.invalid(file: file, path: holding?.jsonPath ?? "constraints",

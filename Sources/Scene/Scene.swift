@@ -129,6 +129,20 @@ public struct View: Equatable, Sendable {
     }
 }
 
+extension View {
+    /// The collapsing-header effect, when the view has one.
+    public var collapsingHeader: CollapsingHeader? {
+        for case .collapsing(let header) in effects { return header }
+        return nil
+    }
+
+    /// The sticky-header effect, when the view has one.
+    public var stickyHeader: StickyHeader? {
+        for case .sticky(let header) in effects { return header }
+        return nil
+    }
+}
+
 /// Scroll-driven effects a view can carry; each one's maths is a pure function of the offset.
 public enum Effect: Equatable, Sendable {
     /// E1 / E1b: the header stretches when pulled (and, pinned, shrinks when pushed).

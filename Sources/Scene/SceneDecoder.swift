@@ -57,7 +57,7 @@ public enum SceneDecoder {
             scroll.autoContentHeight = true
             scroll.contentHeight = try StackLayout.contentHeight(of: views, file: file)
         }
-        let collapsing = Set(views.filter { $0.effects.contains { if case .collapsing = $0 { true } else { false } } }.map(\.id))
+        let collapsing = Set(views.filter { $0.collapsingHeader != nil }.map(\.id))
         try checkDrivers(views, ids: ids, collapsing: collapsing, file: file)
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
     }
@@ -102,17 +102,15 @@ public enum SceneDecoder {
                             bottom: try io["bottom"]?.number(in: 0...10_000) ?? 0)
         }
         let script = try o["script"]?.array().map(decodeStep) ?? []
-        let snapping = try decodeSnapping(o)
         let height = try o.required("contentHeight")
+        var auto = false
         if case .string(let text) = height.value {
             guard text == "auto" else { throw height.fail("expected a number or \"auto\", found \"\(text)\"") }
-            var spec = ScrollSpec(contentHeight: 0, insets: insets, script: script)
-            spec.snapping = snapping
-            return (spec, true)
+            auto = true
         }
-        var spec = ScrollSpec(contentHeight: try height.number(in: 0...1_000_000), insets: insets, script: script)
-        spec.snapping = snapping
-        return (spec, false)
+        var spec = ScrollSpec(contentHeight: auto ? 0 : try height.number(in: 0...1_000_000), insets: insets, script: script)
+        spec.snapping = try decodeSnapping(o)
+        return (spec, auto)
     }
 
     /// `paging` or `snapPoints`, not both.

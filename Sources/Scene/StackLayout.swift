@@ -19,6 +19,8 @@ public final class StackLayout {
     /// Sizes worked out so far, by view id and the dimensions proposed: stacks ask their children
     /// twice (across, then along the axis), so a nested tree would otherwise cost 2^depth.
     private var measured: [Proposal: Size] = [:]
+    /// Each view's own content, by id, measured once (text is laid out by the font to measure it).
+    private var contents: [String: Content] = [:]
 
     private struct Proposal: Hashable { let id: String, width: Double?, height: Double? }
 
@@ -74,7 +76,7 @@ public final class StackLayout {
         if let stack = view.stack {
             size = try arrange(stack, view.children, size: (w, h)).size
         } else {
-            let own = try content(view)
+            let own = try contentOf(view)
             if let image = own.image, image.width > 0, image.height > 0,
                view.contentMode == .scaleAspectFit || view.contentMode == .scaleAspectFill, w != nil || h != nil {
                 size = w.map { Size(width: $0, height: $0 * image.height / image.width) }
@@ -93,8 +95,15 @@ public final class StackLayout {
     /// Whether `view` measures anything by itself.
     private func measurable(_ view: View) throws -> Bool {
         if view.stack != nil { return true }
-        let own = try content(view)
+        let own = try contentOf(view)
         return own.text != nil || own.image != nil
+    }
+
+    private func contentOf(_ view: View) throws -> Content {
+        if let known = contents[view.id] { return known }
+        let own = try content(view)
+        contents[view.id] = own
+        return own
     }
 
     private func missing(_ view: View, _ dimension: String) -> SceneError {

@@ -6,10 +6,22 @@ final class ReadmeExampleTests: CLITestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    static func readme() throws -> String {
+        try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The first ```json block after `heading`, without its fences.
+    func jsonBlock(after heading: String, in readme: String) throws -> Substring {
+        let section = try XCTUnwrap(readme.range(of: heading), heading)
+        let open = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex), heading)
+        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex), heading)
+        return readme[open.upperBound..<close.lowerBound]
+    }
+
     /// The `--inspect` example: its command, run from the repository, writes a report in which
     /// every line the README shows appears, in order (the README leaves views out at "…").
     func testInspectExample() throws {
-        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeExampleTests.readme()
         let start = try XCTUnwrap(readme.range(of: "```\n$ render --scene samples/stretchy-blur.json"))
         let lines = readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
         let command = "--scene samples/stretchy-blur.json" + lines[0]
@@ -32,11 +44,8 @@ final class ReadmeExampleTests: CLITestCase {
     /// The templates example, in a scene of its own: it renders, and its instances have the ids
     /// the README's table promises; the error it quotes is the one a wrong colour gives.
     func testTemplatesExample() throws {
-        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.range(of: "### Templates"))
-        let open = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
-        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
-        let members = readme[open.upperBound..<close.lowerBound]
+        let readme = try ReadmeExampleTests.readme()
+        let members = try jsonBlock(after: "### Templates", in: readme)
         let scene = #"{"canvas": {"width": 390, "height": 600, "scale": 1}, "scroll": {"contentHeight": 600},"# + members + "}"
         try write("t.json", scene)
         let run = try render(["--scene", path("t.json"), "--inspect", path("t-geometry.json")])
@@ -60,11 +69,9 @@ final class ReadmeExampleTests: CLITestCase {
     /// The stacks example: the frames the README works out by hand are the ones `--inspect`
     /// reports, and the error it quotes is the one a view with nothing to measure gives.
     func testStacksExample() throws {
-        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeExampleTests.readme()
         let section = try XCTUnwrap(readme.range(of: "### Stacks"))
-        let open = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
-        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
-        let members = readme[open.upperBound..<close.lowerBound]
+        let members = try jsonBlock(after: "### Stacks", in: readme)
         let scene = #"{"canvas": {"width": 390, "height": 600, "scale": 2}, "scroll": {"contentHeight": "auto"},"# + members + "}"
         try write("s.json", scene)
         let run = try render(["--scene", path("s.json"), "--inspect", path("s-geometry.json")])
@@ -88,7 +95,7 @@ final class ReadmeExampleTests: CLITestCase {
     /// The Auto Layout section: its constraints are the sample's, and the errors it quotes are
     /// the ones the bad-scene corpus expects, word for word.
     func testAutoLayoutExample() throws {
-        let readme = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeExampleTests.readme()
         let section = try XCTUnwrap(readme.range(of: "### Auto Layout"))
         let open = try XCTUnwrap(readme.range(of: "\"constraints\": [", range: section.upperBound..<readme.endIndex))
         let close = try XCTUnwrap(readme.range(of: "\n]", range: open.upperBound..<readme.endIndex))
