@@ -17,6 +17,9 @@ let package = Package(
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
@@ -32,8 +35,9 @@ let package = Package(
         .target(name: "Raster"),
         // PNG, GIF, animated WebP and MP4 files, quantization, frame hashes.
         .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CCrypto"]),
-        // Fonts through FreeType: single lines laid out and drawn as glyph masks. No scenes.
-        .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
+        // Text: shaped by HarfBuzz, ordered by FriBidi, fonts found by fontconfig, glyphs drawn
+        // by FreeType; lines broken and truncated here. No scenes.
+        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // A Cassowary constraint solver: linear equalities and inequalities with priorities,
         // re-solved incrementally as edit variables move. Knows no views.
         .target(name: "Cassowary"),
@@ -51,15 +55,16 @@ let package = Package(
         // scripts/bench-solver's side of the solver benchmark against kiwisolver.
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/SolverBench"),
 
-        // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator.
-        .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "CGIF"], path: "Tests/TestSupport"),
+        // Helpers shared by the tests: giflib's decoder, test bitmaps, a JSON Schema validator,
+        // hb-shape's glyph positions.
+        .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "Text", "CGIF"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport", "CPNG"],
                     exclude: ["PNGs"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "TestSupport"]),
         // samples/schema.json against the samples, hand-written bad scenes and the decoder.
         .testTarget(name: "SchemaTests", dependencies: ["Scene", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression",

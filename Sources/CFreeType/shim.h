@@ -8,6 +8,8 @@
 /* Load flags are macros with casts and shifts that Swift imports with the wrong type or not at all. */
 static const FT_Int32 SRFT_LOAD_NO_HINTING = FT_LOAD_NO_HINTING;
 static const FT_Int32 SRFT_LOAD_NO_BITMAP = FT_LOAD_NO_BITMAP;
+static const FT_Int32 SRFT_LOAD_COLOR = FT_LOAD_COLOR;
+static const FT_Long SRFT_FACE_FLAG_COLOR = FT_FACE_FLAG_COLOR;
 
 /*
  * FreeType's own message for an error code, or NULL for a code it does not define.

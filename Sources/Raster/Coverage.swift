@@ -3,8 +3,8 @@
 /// The shape is the intersection of a rectangle and rounded rectangles (the shape's own corners and
 /// the clip's). Rectangle edges are exact area coverage, computed once per column and
 /// once per row; a pixel's coverage is their product. Corner pixels take the minimum with a
-/// distance-based estimate, clamp(r − d + ½), evaluated only inside the corner squares. All of it is
-/// integer maths.
+/// distance-based estimate, clamp(r − d + ½), evaluated only inside the corner squares; continuous
+/// corners with the area inside their outline, measured on 16 strips. All of it is integer maths.
 public struct Coverage {
     /// The pixels that can have non-zero coverage; empty when nothing is drawn.
     public let bounds: PixelRect
@@ -69,6 +69,7 @@ public struct Coverage {
 
     /// Lowers coverage in the rounded corner squares of `shape` that row `y` passes through.
     private func applyCorners(of shape: RoundedRect, row y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        if shape.continuous { return applyContinuousCorners(of: shape, row: y, into: out) }
         let r = shape.radius, rect = shape.rect
         let centreY = y * fixedOne + fixedOne / 2
         let dy: Int, left: Bool, right: Bool
@@ -95,6 +96,56 @@ public struct Coverage {
         if right, hi > rightLo {
             for x in rightLo..<hi {
                 limit(&out[x - lo], dx: (x * fixedOne + fixedOne / 2) - (rect.maxX - r), dy: dy, r: r)
+            }
+        }
+    }
+
+    /// Continuous corners: a pixel in a corner square of side `reach` covers the area inside the
+    /// outline (`CornerProfile`), measured on 16 strips across it: rows where the outline runs
+    /// steeper than 45° (near the side edge), columns where it runs flatter (near the top or
+    /// bottom edge), so each strip crosses it at a shallow angle and its share is exact.
+    private func applyContinuousCorners(of shape: RoundedRect, row y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let r = shape.radius, rect = shape.rect, reach = shape.reach
+        let top = y * fixedOne, bottom = top + fixedOne
+        guard top < rect.minY + reach || bottom > rect.maxY - reach else { return }
+        let lo = bounds.x, hi = bounds.maxX
+        let leftEnd = min(hi, floorDiv(rect.minX + reach - 1, fixedOne) + 1)   // columns touching the left band
+        let rightStart = max(lo, floorDiv(rect.maxX - reach, fixedOne))
+        let ranges = leftEnd >= rightStart ? [lo..<hi] : [lo..<max(lo, leftEnd), min(hi, rightStart)..<hi]
+        // The outline's inset from an edge, in 1/256 pixels, at a distance from the other edge.
+        func inset(_ distance: Int) -> Int {
+            distance >= reach ? 0 : (CornerProfile.inset(depth: max(0, distance) * 262_144 / r, blend: shape.blend) * r) >> 16
+        }
+        let strips = 16, centreY = top + fixedOne / 2
+        let upper = centreY - rect.minY <= rect.maxY - centreY
+        for range in ranges {
+            for x in range {
+                let left = x * fixedOne, centreX = left + fixedOne / 2
+                let leftSide = centreX - rect.minX <= rect.maxX - centreX
+                let corner: Corners = upper ? (leftSide ? .topLeft : .topRight) : (leftSide ? .bottomLeft : .bottomRight)
+                guard shape.corners.contains(corner) else { continue }
+                let along = leftSide ? centreX - rect.minX : rect.maxX - centreX
+                let depth = upper ? centreY - rect.minY : rect.maxY - centreY
+                guard along < reach, depth < reach else { continue }
+                var sum = 0
+                for k in 0..<strips {
+                    let offset = (2 * k + 1) * fixedOne / (2 * strips)
+                    if along > depth {
+                        // Columns: each is covered below (or above) the outline.
+                        let sx = left + offset
+                        let edge = inset(leftSide ? sx - rect.minX : rect.maxX - sx)
+                        sum += upper ? max(0, min(fixedOne, bottom - (rect.minY + edge)))
+                                     : max(0, min(fixedOne, rect.maxY - edge - top))
+                    } else {
+                        // Rows: each is covered right (or left) of the outline.
+                        let sy = top + offset
+                        let edge = inset(upper ? sy - rect.minY : rect.maxY - sy)
+                        sum += leftSide ? max(0, min(fixedOne, left + fixedOne - (rect.minX + edge)))
+                                        : max(0, min(fixedOne, rect.maxX - edge - left))
+                    }
+                }
+                let value = UInt8((sum * 255 + strips * fixedOne / 2) / (strips * fixedOne))
+                out[x - lo] = min(out[x - lo], value)
             }
         }
     }

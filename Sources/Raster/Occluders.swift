@@ -18,13 +18,13 @@ public struct Occluders: Sendable {
     /// left and right corners, each of whole pixels inside the clip and out of the bands where the
     /// clip's own corners cut.
     public static func interior(of shape: RoundedRect, clip: Clip) -> Occluders {
-        let r = shape.radius, s = shape.rect
+        let r = shape.cornerExtent, s = shape.rect
         var across = inner(FixedRect(minX: s.minX, minY: s.minY + r, maxX: s.maxX, maxY: s.maxY - r))
         var down = inner(FixedRect(minX: s.minX + r, minY: s.minY, maxX: s.maxX - r, maxY: s.maxY))
         across = across.intersection(inner(clip.rect))
         down = down.intersection(inner(clip.rect))
         for corner in clip.rounded {
-            let c = corner.rect, cr = corner.radius
+            let c = corner.rect, cr = corner.cornerExtent
             across = across.intersection(inner(FixedRect(minX: c.minX, minY: c.minY + cr, maxX: c.maxX, maxY: c.maxY - cr)))
             down = down.intersection(inner(FixedRect(minX: c.minX + cr, minY: c.minY, maxX: c.maxX - cr, maxY: c.maxY)))
         }

@@ -12,7 +12,7 @@ public struct Ring: Equatable, Sendable {
         let r = outer.rect
         let w = max(0, min(width, r.width / 2, r.height / 2))
         inner = RoundedRect(rect: FixedRect(minX: r.minX + w, minY: r.minY + w, maxX: r.maxX - w, maxY: r.maxY - w),
-                            radius: max(0, outer.radius - w), corners: outer.corners)
+                            radius: max(0, outer.radius - w), corners: outer.corners, continuous: outer.continuous)
     }
 }
 

@@ -44,7 +44,7 @@ public struct ContactSheet {
             let x = ContactSheet.margin + (n % columns) * cellWidth, y = ContactSheet.margin + (n / columns) * cellHeight
             sheet.composite(entry.tile, x: x, y: y, opacity: 255, clip: everything)
             let caption = try font.layout("frame \(entry.index) · \(ContactSheet.points(entry.offset)) pt", pixelSize: 12)
-            try font.draw(caption, x: Double(x), y: Double(y + tileHeight + 16), color: ink, clip: everything, into: &sheet)
+            try caption.draw(x: Double(x), y: Double(y + tileHeight + 16), color: ink, clip: everything, into: &sheet)
         }
         return sheet
     }

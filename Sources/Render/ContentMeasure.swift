@@ -6,27 +6,27 @@ import Text
 /// as UIKit rounds intrinsic sizes up to its pixel grid.
 struct ContentMeasure {
     let scale: Double
-    let fonts: [String: Font]
+    let texts: LabelTexts
     let imageSizes: [String: Size]
     let sceneFile: String
 
-    func content(of view: View) throws -> StackLayout.Content {
+    /// A view's content; text wraps in `width` points when given, as a label's height depends on
+    /// its width.
+    func content(of view: View, width: Double?) throws -> StackLayout.Content {
         var content = StackLayout.Content(image: view.image.flatMap { imageSizes[$0] })
-        if let label = view.label, let font = fonts[Painter.fontPath(label)] {
-            content.text = try size(of: label, font, jsonPath: view.jsonPath)
+        if let label = view.label {
+            content.text = try size(of: label, width: width, jsonPath: view.jsonPath)
         }
         return content
     }
 
-    /// One line of `label`: its advance wide and the font's line height tall; nothing when empty,
-    /// as an empty UILabel measures.
-    private func size(of label: Label, _ font: Font, jsonPath: String) throws -> Size {
+    /// The lines of `label`: the widest one's advance wide, one line height per line tall; nothing
+    /// when empty, as an empty UILabel measures.
+    private func size(of label: Label, width: Double?, jsonPath: String) throws -> Size {
         guard !label.text.isEmpty else { return Size(width: 0, height: 0) }
-        let pixelSize = label.fontSize * scale
         do {
-            let line = try font.layout(label.text, pixelSize: pixelSize, tracking: label.letterSpacing * scale)
-            let height = font.metrics(pixelSize: pixelSize).lineHeight
-            return Size(width: line.width.rounded(.up) / scale, height: height.rounded(.up) / scale)
+            let block = try texts.layout(label, width: width.map { $0 * scale }, scale: scale)
+            return Size(width: block.width.rounded(.up) / scale, height: block.measuredHeight.rounded(.up) / scale)
         } catch let error as FontError {
             throw RenderError.font(sceneFile: sceneFile, jsonPath: jsonPath + ".text", reason: error.description)
         }

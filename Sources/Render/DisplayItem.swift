@@ -31,6 +31,7 @@ public struct DisplayItem: Equatable, Sendable {
     public var gradient: LayerGradient?
     /// The corners `cornerRadius` rounds.
     public var maskedCorners = CornerMask.all
+    public var cornerCurve = CornerCurve.circular
     public var children: [DisplayItem]
 
     public init(id: String, frame: Rect, clips: [ClipShape] = [], alpha: Double = 1, cornerRadius: Double = 0,
@@ -60,9 +61,10 @@ public struct ClipShape: Equatable, Sendable {
     public var rect: Rect
     public var cornerRadius: Double
     public var corners: CornerMask
+    public var curve: CornerCurve
 
-    public init(rect: Rect, cornerRadius: Double = 0, corners: CornerMask = .all) {
-        self.rect = rect; self.cornerRadius = cornerRadius; self.corners = corners
+    public init(rect: Rect, cornerRadius: Double = 0, corners: CornerMask = .all, curve: CornerCurve = .circular) {
+        self.rect = rect; self.cornerRadius = cornerRadius; self.corners = corners; self.curve = curve
     }
 
     /// The radius the corners are drawn with: never more than half the shorter side.

@@ -4,12 +4,13 @@ import Scene
 /// all effects. It lets a user see why an effect looks wrong, and lets tests check geometry without
 /// pixels.
 ///
-/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?, "maskedCorners"?,
+/// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?, "maskedCorners"?, "cornerCurve"?,
 /// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?, "borderWidth"?, "shadowOpacity"?}]}]}`.
 /// Rects are `[x, y, width, height]`. `clip` is the intersection of every clip that applies, null
 /// when none does; `roundedClips` lists those with rounded corners (`{"rect", "radius"}`), whose
 /// corners cut it further. Radii are the ones drawn, at most half the shorter side; `maskedCorners`
-/// names the corners they round when not all four do. `imageFrame`
+/// names the corners they round when not all four do, `cornerCurve` is "continuous" when they are
+/// Apple's continuous corners. `imageFrame`
 /// appears only for views with an image, `blur` (the fraction) only where a blur is attached, and
 /// `borderWidth` and `shadowOpacity` only on views with a border or a shadow. It is the painter's
 /// own input: the display list, written out. Numbers are written with full round-trip precision.
@@ -38,6 +39,7 @@ public enum Inspection {
             let names = CornerMask.named.filter { view.maskedCorners.contains($0.1) }.map { string($0.0) }
             fields.append("\"maskedCorners\": [" + names.joined(separator: ", ") + "]")
         }
+        if corner > 0, view.cornerCurve == .continuous { fields.append("\"cornerCurve\": \"continuous\"") }
         fields.append("\"clip\": \(view.clip.map(rect) ?? "null")")
         let rounded = view.clips.filter { $0.drawnRadius > 0 }
         if !rounded.isEmpty {

@@ -67,6 +67,7 @@ public struct Layout: Sendable {
         item.shadow = view.shadow
         item.gradient = view.gradient
         item.maskedCorners = view.maskedCorners
+        item.cornerCurve = view.cornerCurve
         if let name = view.image, let size = imageSizes[name] {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }
@@ -75,7 +76,8 @@ public struct Layout: Sendable {
         }
         // Bindings come before the clip, which takes the bound corner radius.
         applyBindings(view, to: &item, offset: offset)
-        item.clips = view.clipsToBounds ? inherited + [ClipShape(rect: frame, cornerRadius: item.cornerRadius, corners: item.maskedCorners)] : inherited
+        item.clips = view.clipsToBounds ? inherited + [ClipShape(rect: frame, cornerRadius: item.cornerRadius, corners: item.maskedCorners,
+                                                                     curve: item.cornerCurve)] : inherited
         item.children = view.children.map { child in
             resolve(child, at: boundFrame(child, solved[child.id] ?? child.frame, offset: offset).offsetBy(dx: frame.x, dy: frame.y),
                     clips: item.clips, offset: offset, solved: solved)

@@ -12,8 +12,8 @@ import Text
 struct Painter: Sendable {
     let scale: Double
     let images: [String: Bitmap]
-    /// Loaded fonts by path; every label's font is here (the renderer loads them up front).
-    let fonts: [String: Font]
+    /// Every label's text, itemized in its font up front.
+    let texts: LabelTexts
     let sceneFile: String
     /// The images whose every pixel is opaque.
     let opaqueImages: Set<String>
@@ -21,8 +21,8 @@ struct Painter: Sendable {
     /// which check that leaving them out changes no pixel.
     var hidesCovered = true
 
-    init(scale: Double, images: [String: Bitmap], fonts: [String: Font], sceneFile: String) {
-        self.scale = scale; self.images = images; self.fonts = fonts; self.sceneFile = sceneFile
+    init(scale: Double, images: [String: Bitmap], texts: LabelTexts, sceneFile: String) {
+        self.scale = scale; self.images = images; self.texts = texts; self.sceneFile = sceneFile
         opaqueImages = Set(images.filter { $0.value.isOpaque }.keys)
     }
 
@@ -31,7 +31,8 @@ struct Painter: Sendable {
 
     /// A view's bounds with its rounded corners, in `scope`'s bitmap.
     func shape(of item: DisplayItem, _ scope: PaintScope) -> RoundedRect {
-        RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius), corners: corners(item.maskedCorners))
+        RoundedRect(rect: device(item.frame, scope), radius: fixedLength(item.cornerRadius), corners: corners(item.maskedCorners),
+                    continuous: item.cornerCurve == .continuous)
     }
 
     /// A view's gradient in the pixels of the bitmap its `bounds` (1/256 pixels) are in.
@@ -41,11 +42,6 @@ struct Painter: Sendable {
         return Gradient(kind: g.kind == .radial ? .radial : .linear,
                         stops: zip(g.locations, g.colors).map { ($0, StraightColor(r: $1.r, g: $1.g, b: $1.b, a: $1.a)) },
                         start: (x + g.startPoint.x * w, y + g.startPoint.y * h), end: (x + g.endPoint.x * w, y + g.endPoint.y * h))
-    }
-
-    /// The font file a label draws with.
-    static func fontPath(_ label: Label) -> String {
-        label.fontFile ?? (label.weight == .bold ? Font.defaultBoldPath : Font.defaultRegularPath)
     }
 
     /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
@@ -116,9 +112,12 @@ struct Painter: Sendable {
             target.draw(bitmap, into: destination, covering: scope.widen(destination), opacity: opacity, clip: clip,
                         cache: scope.resampled, key: image.asset)
         }
-        if let label = item.label, let placed = try place(label, item) {
-            try placed.font.draw(placed.line, x: placed.x - Double(scope.origin.x), y: placed.baseline - Double(scope.origin.y),
-                                 color: premultiplied(label.color).scaled(by: opacity), clip: clip, into: &target)
+        if let label = item.label, let lines = try place(label, item) {
+            let color = premultiplied(label.color).scaled(by: opacity)
+            for line in lines {
+                try line.text.draw(x: line.x - Double(scope.origin.x), y: line.baseline - Double(scope.origin.y),
+                                   color: color, clip: clip, into: &target)
+            }
         }
         let later = scope.covered.map { _ in
             covers(from: item.children, width: target.width, height: target.height, scope)
@@ -135,23 +134,25 @@ struct Painter: Sendable {
         }
     }
 
-    /// A label laid out in its view, in screen pixels: aligned horizontally in the frame, centred
-    /// vertically (the baseline at midY + (ascender − descender) / 2 centres the line box).
-    private func place(_ label: Label, _ item: DisplayItem) throws -> (font: Font, line: TextLine, x: Double, baseline: Double, metrics: FontMetrics)? {
-        guard let font = fonts[Painter.fontPath(label)], !label.text.isEmpty else { return nil }
+    /// A label's lines laid out in its view's width, in screen pixels: each aligned horizontally
+    /// in the frame, the block of lines centred vertically (for one line, the baseline at midY +
+    /// (ascender − descender) / 2 centres the line box). nil for empty text.
+    func place(_ label: Label, _ item: DisplayItem) throws -> [PlacedLine]? {
+        guard !label.text.isEmpty else { return nil }
         do {
-            let size = label.fontSize * scale
-            let line = try font.layout(label.text, pixelSize: size, tracking: label.letterSpacing * scale)
-            let metrics = font.metrics(pixelSize: size)
             let left = item.frame.minX * scale, right = item.frame.maxX * scale
-            let x: Double
-            switch label.alignment {
-            case .left: x = left
-            case .center: x = (left + right - line.width) / 2
-            case .right: x = right - line.width
+            let block = try texts.layout(label, width: right - left, scale: scale)
+            let top = (item.frame.minY + item.frame.height / 2) * scale - block.height / 2
+            return block.lines.map { line in
+                let x: Double
+                switch label.alignment {
+                case .natural: x = line.rightToLeft ? right - line.text.width : left
+                case .left: x = left
+                case .center: x = (left + right - line.text.width) / 2
+                case .right: x = right - line.text.width
+                }
+                return PlacedLine(text: line.text, x: x, baseline: top + line.baseline)
             }
-            let baseline = (item.frame.minY + item.frame.height / 2) * scale + (metrics.ascender - metrics.descender) / 2
-            return (font, line, x, baseline, metrics)
         } catch let error as FontError {
             throw RenderError.font(sceneFile: sceneFile, jsonPath: "view \"\(item.id)\" text", reason: error.description)
         }
@@ -227,13 +228,14 @@ struct Painter: Sendable {
         }
         if !item.clipsToBounds {
             if let image = item.image { add(scope.widen(fixed(image.frame, scope.origin)).pixelBounds) }
-            if let label = item.label, let placed = try? place(label, item) {
-                // The line box with a quarter of an em around it, for glyphs that reach past their advance.
-                let margin = label.fontSize * scale / 4
-                let top = placed.baseline - placed.metrics.ascender - margin
-                let bottom = placed.baseline - placed.metrics.descender + margin
-                add(FixedRect(x: placed.x - Double(scope.origin.x) - margin, y: top - Double(scope.origin.y),
-                              width: placed.line.width + 2 * margin, height: bottom - top).pixelBounds)
+            if let label = item.label, let lines = try? place(label, item) {
+                // Each line box with a half em around it, for glyphs that reach past their advance
+                // or above and below the font's ascender and descender (marks, emoji, CJK).
+                let em = label.fontSize * scale, margin = em / 2
+                for line in lines {
+                    add(FixedRect(x: line.x - Double(scope.origin.x) - margin, y: line.baseline - em - margin - Double(scope.origin.y),
+                                  width: line.text.width + 2 * margin, height: 2 * em + 2 * margin).pixelBounds)
+                }
             }
             for child in item.children { add(drawnBounds(child, scope, skipping: skipping)) }
         }
@@ -254,7 +256,7 @@ struct Painter: Sendable {
                 clip = clip.intersecting(RoundedRect(rect: whole, radius: 0))
             } else {
                 clip = clip.intersecting(RoundedRect(rect: device(shape.rect, scope), radius: fixedLength(shape.cornerRadius),
-                                                                  corners: corners(shape.corners)))
+                                                     corners: corners(shape.corners), continuous: shape.curve == .continuous))
             }
         }
         return clip

@@ -34,7 +34,11 @@ public final class Renderer: Sendable {
     ///
     /// With `beside` (the same scene decoded for the other appearance), every frame is the two
     /// renders side by side, this one on the left; the display list and the offsets are this one's.
-    public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside other: Scene? = nil) throws {
+    ///
+    /// `typesetter` finds fonts for characters a label's font lacks; one shared between renders
+    /// keeps the fonts it opens.
+    public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside other: Scene? = nil,
+                typesetter: Typesetter = .shared) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
@@ -43,10 +47,12 @@ public final class Renderer: Sendable {
             images[name] = bitmap
             sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
         }
-        let fonts = try Renderer.loadFonts(scene)
-        let measure = ContentMeasure(scale: Double(scene.canvas.scale), fonts: fonts, imageSizes: sizes, sceneFile: scene.file)
+        let texts = try LabelTexts(scene: scene, typesetter: typesetter)
+        let measure = ContentMeasure(scale: Double(scene.canvas.scale), texts: texts, imageSizes: sizes, sceneFile: scene.file)
         let stacked = try StackLayout.resolve(scene, content: measure.content)
-        let constraints = try ConstraintLayout.build(stacked, content: measure.content)
+        // Constraints size a label by its text on one line per paragraph, as UIKit does without a
+        // preferred maximum width.
+        let constraints = try ConstraintLayout.build(stacked) { try measure.content(of: $0, width: nil) }
         self.scene = try constraints?.resolve(stacked) ?? stacked
         timeline = Timeline(scene: self.scene)
         try limits.check(self.scene, timeline: timeline)
@@ -55,8 +61,8 @@ public final class Renderer: Sendable {
         // the scroll is an error before the first frame rather than a wrong frame.
         for offset in Set(offsets) { _ = try constraints?.frames(offset: offset) }
         layout = Layout(scene: self.scene, imageSizes: sizes, constraints: constraints)
-        painter = Painter(scale: Double(scene.canvas.scale), images: images, fonts: fonts, sceneFile: scene.file)
-        let companion = try other.map { try Renderer(scene: $0, limits: limits) }
+        painter = Painter(scale: Double(scene.canvas.scale), images: images, texts: texts, sceneFile: scene.file)
+        let companion = try other.map { try Renderer(scene: $0, limits: limits, typesetter: typesetter) }
         // Appearances change colours only, never where things are or when.
         let ownOffsets = offsets
         precondition(companion.map { $0.offsets == ownOffsets } ?? true, "the two appearances of a scene have different timelines")
@@ -67,6 +73,14 @@ public final class Renderer: Sendable {
     public func items(frame index: Int) throws -> [DisplayItem] {
         guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(index: index, count: frameCount) }
         return layout.items(offset: offsets[index])
+    }
+
+    /// The lines the label of view `id` draws in frame `index`, where it draws them; empty when the
+    /// view is not on screen or has no text. For checking text layout without pixels.
+    public func textLines(ofView id: String, frame index: Int) throws -> [PlacedLine] {
+        guard let item = try items(frame: index).lazy.flatMap(\.flattened).first(where: { $0.id == id }),
+              let label = item.label else { return [] }
+        return try painter.place(label, item) ?? []
     }
 
     /// The pixels of frame `index`.
@@ -80,29 +94,6 @@ public final class Renderer: Sendable {
         both.composite(own, x: 0, y: 0, opacity: 255, clip: everywhere)
         both.composite(try beside.frame(index), x: canvasPixelWidth, y: 0, opacity: 255, clip: everywhere)
         return both
-    }
-
-    /// Every font a label uses, loaded once, by path: a label's own file, or DejaVu Sans in its
-    /// weight.
-    private static func loadFonts(_ scene: Scene) throws -> [String: Font] {
-        var fonts: [String: Font] = [:]
-        func visit(_ view: View) throws {
-            if let label = view.label {
-                let path = Painter.fontPath(label)
-                if fonts[path] == nil {
-                    do { fonts[path] = try Font(path: path) } catch let error as FontError {
-                        let missingDefault = label.fontFile == nil && error == .missingFile(path: path)
-                        let hint = missingDefault ? " (the default font comes with Debian's fonts-dejavu-core)" : ""
-                        let key = label.fontFile == nil ? "fontWeight" : "font"
-                        throw RenderError.font(sceneFile: scene.file, jsonPath: view.jsonPath + "." + key,
-                                               reason: error.description + hint)
-                    }
-                }
-            }
-            for child in view.children { try visit(child) }
-        }
-        for view in scene.views { try visit(view) }
-        return fonts
     }
 
     private static func loadImage(_ asset: Asset, sceneFile: String, maxPixels: Int) throws -> Bitmap {

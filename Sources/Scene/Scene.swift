@@ -102,6 +102,8 @@ public struct View: Equatable, Sendable {
     public var gradient: LayerGradient?
     /// The corners `cornerRadius` rounds.
     public var maskedCorners = CornerMask.all
+    /// CALayer's `cornerCurve`: quarter circles, or Apple's continuous corner.
+    public var cornerCurve = CornerCurve.circular
     public var background: Color?
     public var cornerRadius: Double
     public var image: String?
@@ -159,25 +161,49 @@ public enum Effect: Equatable, Sendable {
     case collapsing(CollapsingHeader)
 }
 
-/// A single line of text drawn in a view, centred vertically in its frame.
+/// Text drawn in a view as UILabel draws it: in lines broken to the view's width, the block of
+/// lines centred vertically in the frame.
 public struct Label: Equatable, Sendable {
-    public enum Weight: String, CaseIterable, Equatable, Sendable { case regular, bold }
-    public enum Alignment: String, CaseIterable, Equatable, Sendable { case left, center, right }
+    public enum Weight: String, CaseIterable, Equatable, Hashable, Sendable { case regular, medium, semibold, bold }
+    /// `natural` follows each paragraph's direction: left for Latin, right for Arabic and Hebrew.
+    public enum Alignment: String, CaseIterable, Equatable, Sendable { case natural, left, center, right }
+    /// `NSLineBreakMode`'s cases.
+    public enum LineBreak: String, CaseIterable, Equatable, Sendable {
+        case wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
+    }
+    /// Which font draws the text.
+    public enum FontChoice: Equatable, Hashable, Sendable {
+        /// DejaVu Sans, the font of scenes that name none.
+        case standard
+        /// Inter, the closest free match to San Francisco: `"font": "system"`.
+        case system
+        /// An installed family, found through fontconfig.
+        case family(String)
+        /// A TTF, OTF or TTC file (resolved against the scene's folder).
+        case file(String)
+    }
 
+    /// Paragraphs are separated by line feeds.
     public var text: String
     /// Em size in points.
     public var fontSize: Double
     public var weight: Weight
-    /// A TTF or OTF file (resolved against the scene's folder); nil uses DejaVu Sans in `weight`.
-    public var fontFile: String?
+    public var font: FontChoice
     public var color: Color
     public var alignment: Alignment
     /// Points added after every character, as UIKit's `kern` attribute adds them.
     public var letterSpacing: Double
+    /// The most lines shown; 0 for no limit.
+    public var numberOfLines: Int
+    public var lineBreak: LineBreak
+    /// Baseline-to-baseline distance in points; nil for the font's own.
+    public var lineHeight: Double?
 
-    public init(text: String, fontSize: Double = 17, weight: Weight = .regular, fontFile: String? = nil,
-                color: Color = Color(r: 0, g: 0, b: 0), alignment: Alignment = .left, letterSpacing: Double = 0) {
-        self.text = text; self.fontSize = fontSize; self.weight = weight; self.fontFile = fontFile
+    public init(text: String, fontSize: Double = 17, weight: Weight = .regular, font: FontChoice = .standard,
+                color: Color = Color(r: 0, g: 0, b: 0), alignment: Alignment = .natural, letterSpacing: Double = 0,
+                numberOfLines: Int = 1, lineBreak: LineBreak = .truncateTail, lineHeight: Double? = nil) {
+        self.text = text; self.fontSize = fontSize; self.weight = weight; self.font = font
         self.color = color; self.alignment = alignment; self.letterSpacing = letterSpacing
+        self.numberOfLines = numberOfLines; self.lineBreak = lineBreak; self.lineHeight = lineHeight
     }
 }

@@ -176,10 +176,11 @@ public enum SceneDecoder {
 
     private static let viewKeys = ["id", "frame", "background", "cornerRadius", "image", "contentMode",
                                    "clipsToBounds", "alpha", "fixed", "effects", "children",
-                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing", "bindings",
+                                   "text", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing",
+                                   "numberOfLines", "lineBreakMode", "lineHeight", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-                                   "gradient", "maskedCorners"]
+                                   "gradient", "maskedCorners", "cornerCurve"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -249,6 +250,7 @@ public enum SceneDecoder {
                 view.maskedCorners.insert(corner)
             }
         }
+        view.cornerCurve = try o["cornerCurve"]?.choice(CornerCurve.allCases.map { ($0.rawValue, $0) }) ?? .circular
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
@@ -328,7 +330,8 @@ public enum SceneDecoder {
         return shadow.opacity > 0 ? shadow : nil
     }
 
-    private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing"]
+    private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing",
+                                   "numberOfLines", "lineBreakMode", "lineHeight"]
 
     /// The label fields of a view; nil when it has no `text`. Text styling without text is an error.
     private static func decodeLabel(_ o: JSONObject, sceneFile: String) throws -> Label? {
@@ -337,21 +340,37 @@ public enum SceneDecoder {
             return nil
         }
         let text = try textNode.string()
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw textNode.fail("expected a single line of text, without line breaks, tabs or control characters")
+        guard !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }) else {
+            throw textNode.fail("expected text with line feeds (\\n) between paragraphs and no other control characters")
         }
         var label = Label(text: text)
         label.fontSize = try o["fontSize"]?.number(in: 1...1000) ?? 17
         label.weight = try o["fontWeight"]?.choice(Label.Weight.allCases.map { ($0.rawValue, $0) }) ?? .regular
         if let fontNode = o["font"] {
-            let path = try fontNode.string()
-            guard !path.isEmpty else { throw fontNode.fail("expected a TTF or OTF path, found an empty string") }
-            label.fontFile = resolve(path, against: sceneFile)
+            label.font = try decodeFont(fontNode, sceneFile: sceneFile)
         }
         label.color = try o["textColor"].map(decodeColor) ?? Color(r: 0, g: 0, b: 0)
-        label.alignment = try o["textAlignment"]?.choice(Label.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .left
+        label.alignment = try o["textAlignment"]?.choice(Label.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .natural
         label.letterSpacing = try o["letterSpacing"]?.number(in: -100...100) ?? 0
+        label.numberOfLines = try o["numberOfLines"]?.integer(in: 0...1000) ?? 1
+        label.lineBreak = try o["lineBreakMode"]?.choice(Label.LineBreak.allCases.map { ($0.rawValue, $0) }) ?? .truncateTail
+        label.lineHeight = try o["lineHeight"]?.number(in: 1...1000)
         return label
+    }
+
+    /// `"system"`, a font file (a path, or a name ending in .ttf, .otf or .ttc) or an installed
+    /// family name.
+    private static func decodeFont(_ node: JSONNode, sceneFile: String) throws -> Label.FontChoice {
+        let name = try node.string()
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw node.fail("expected \"system\", a font file or a family name, found a blank string")
+        }
+        if name == "system" { return .system }
+        let lower = name.lowercased()
+        if name.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: lower.hasSuffix) {
+            return .file(resolve(name, against: sceneFile))
+        }
+        return .family(name)
     }
 
     /// A path from the scene, made relative to the scene file's folder unless absolute.

@@ -14,21 +14,23 @@ public final class StackLayout {
         public init(text: Size? = nil, image: Size? = nil) { self.text = text; self.image = image }
     }
 
-    private let content: (View) throws -> Content
+    /// A view's content measured in a proposed width (nil: free), which wraps its text.
+    private let content: (View, Double?) throws -> Content
     private let file: String
     /// Sizes worked out so far, by view id and the dimensions proposed: stacks ask their children
     /// twice (across, then along the axis), so a nested tree would otherwise cost 2^depth.
     private var measured: [Proposal: Size] = [:]
-    /// Each view's own content, by id, measured once (text is laid out by the font to measure it).
-    private var contents: [String: Content] = [:]
+    /// Each view's own content, by id and proposed width, measured once (text is laid out by the
+    /// font to measure it).
+    private var contents: [Proposal: Content] = [:]
 
     private struct Proposal: Hashable { let id: String, width: Double?, height: Double? }
 
-    private init(file: String, content: @escaping (View) throws -> Content) { self.file = file; self.content = content }
+    private init(file: String, content: @escaping (View, Double?) throws -> Content) { self.file = file; self.content = content }
 
     /// `scene` with every frame known: measured dimensions filled in, stack children placed, and an
     /// "auto" content height measured again.
-    public static func resolve(_ scene: Scene, content: @escaping (View) throws -> Content) throws -> Scene {
+    public static func resolve(_ scene: Scene, content: @escaping (View, Double?) throws -> Content) throws -> Scene {
         let layout = StackLayout(file: scene.file, content: content)
         var scene = scene
         scene.views = try scene.views.map(layout.resolved)
@@ -76,7 +78,7 @@ public final class StackLayout {
         if let stack = view.stack {
             size = try arrange(stack, view.children, size: (w, h)).size
         } else {
-            let own = try contentOf(view)
+            let own = try contentOf(view, width: w)
             if let image = own.image, image.width > 0, image.height > 0,
                view.contentMode == .scaleAspectFit || view.contentMode == .scaleAspectFill, w != nil || h != nil {
                 size = w.map { Size(width: $0, height: $0 * image.height / image.width) }
@@ -95,14 +97,15 @@ public final class StackLayout {
     /// Whether `view` measures anything by itself.
     private func measurable(_ view: View) throws -> Bool {
         if view.stack != nil { return true }
-        let own = try contentOf(view)
+        let own = try contentOf(view, width: nil)
         return own.text != nil || own.image != nil
     }
 
-    private func contentOf(_ view: View) throws -> Content {
-        if let known = contents[view.id] { return known }
-        let own = try content(view)
-        contents[view.id] = own
+    private func contentOf(_ view: View, width: Double?) throws -> Content {
+        let key = Proposal(id: view.id, width: width, height: nil)
+        if let known = contents[key] { return known }
+        let own = try content(view, width)
+        contents[key] = own
         return own
     }
 

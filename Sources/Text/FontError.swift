@@ -6,10 +6,13 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     case missingFile(path: String)
     /// FreeType could not open the file as a font: not a font, empty, truncated, unreadable.
     case notAFont(path: String, reason: FreeTypeFailure)
-    /// The file is a font, but one without outlines (a bitmap-only font), which cannot be scaled.
+    /// The file is a font, but one without outlines or colour strikes (a bitmap-only font), which
+    /// cannot be scaled.
     case notScalable(path: String)
     /// FreeType failed later, while sizing, measuring or rasterizing glyphs of a font it opened.
     case freeType(path: String, operation: String, reason: FreeTypeFailure)
+    /// Neither the text's font nor any installed font has a glyph for the character.
+    case noFont(scalar: Unicode.Scalar)
 
     public var description: String {
         switch self {
@@ -21,7 +24,20 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
             return "\(path): the font has no outlines and cannot be scaled"
         case .freeType(let path, let operation, let reason):
             return "\(path): \(operation) failed (\(reason))"
+        case .noFont(let scalar):
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "no installed font has \(code) \"\(Character(scalar))\"" + FontError.package(for: scalar)
         }
+    }
+
+    /// The Debian package with fonts for a character, for the ones most often missing.
+    private static func package(for scalar: Unicode.Scalar) -> String {
+        if scalar.properties.isEmojiPresentation { return " (install fonts-noto-color-emoji)" }
+        if ScalarClass.isCJK(scalar) {
+            return " (install fonts-noto-cjk)"
+        }
+        return ""
     }
 }
 

@@ -8,19 +8,24 @@ import Raster
 /// only behind its lock. Each face has a library of its own, so two fonts share no FreeType state
 /// and need no lock between them.
 ///
-/// Glyphs are loaded unhinted and without embedded bitmaps (`FT_LOAD_NO_HINTING |
-/// FT_LOAD_NO_BITMAP`), for measuring and for rasterizing alike, so layout advances always match
-/// the outlines drawn.
+/// Outline glyphs are loaded unhinted and without embedded bitmaps (`FT_LOAD_NO_HINTING |
+/// FT_LOAD_NO_BITMAP`), so what is drawn matches the advances HarfBuzz reads from the same file.
+///
+/// A colour bitmap font (Noto Color Emoji's CBDT table) has no outlines, only strikes of fixed
+/// size: its glyphs are read from its largest strike in colour, and scaled when drawn.
 final class FreeTypeFace {
     let path: String
     private let library: FT_Library
     private let face: FT_Face
     /// The em size last given to FreeType, in 1/64 pixel; 0 before the first.
     private var currentSize64 = 0
+    /// The strike's em size in pixels for a colour bitmap font; nil for an outline font.
+    let strikePixels: Int?
 
     private static let loadFlags = SRFT_LOAD_NO_HINTING | SRFT_LOAD_NO_BITMAP
 
-    init(path: String) throws {
+    /// Opens face `index` of the file (a collection such as a `.ttc` holds several).
+    init(path: String, index: Int = 0) throws {
         self.path = path
         var library: FT_Library?
         let started = FT_Init_FreeType(&library)
@@ -28,13 +33,27 @@ final class FreeTypeFace {
             throw FontError.freeType(path: path, operation: "starting FreeType", reason: FreeTypeFailure(code: started))
         }
         var face: FT_Face?
-        let opened = FT_New_Face(library, path, 0, &face)
+        let opened = FT_New_Face(library, path, FT_Long(index), &face)
         guard opened == 0, let face else {
             FT_Done_FreeType(library)
             if access(path, F_OK) != 0 { throw FontError.missingFile(path: path) }
             throw FontError.notAFont(path: path, reason: FreeTypeFailure(code: opened))
         }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+        if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+            strikePixels = nil
+        } else if face.pointee.face_flags & SRFT_FACE_FLAG_COLOR != 0, face.pointee.num_fixed_sizes > 0,
+                  let sizes = face.pointee.available_sizes {
+            // The largest strike: scaled down, it loses the least.
+            let strikes = (0..<Int(face.pointee.num_fixed_sizes)).map { Int(sizes[$0].y_ppem) }
+            let largest = strikes.indices.max { strikes[$0] < strikes[$1] }!
+            let selected = FT_Select_Size(face, FT_Int(largest))
+            guard selected == 0, strikes[largest] > 0 else {
+                FT_Done_Face(face)
+                FT_Done_FreeType(library)
+                throw FontError.notAFont(path: path, reason: FreeTypeFailure(code: selected))
+            }
+            strikePixels = (strikes[largest] + 32) >> 6
+        } else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw FontError.notScalable(path: path)
@@ -48,16 +67,12 @@ final class FreeTypeFace {
         FT_Done_FreeType(library)
     }
 
-    /// Design units per em: the denominator of every metric below (non-zero for a scalable face).
-    var unitsPerEM: Int { Int(face.pointee.units_per_EM) }
     /// Vertical metrics in design units; FreeType's descender is negative below the baseline.
     var ascender: Int { Int(face.pointee.ascender) }
     var descender: Int { Int(face.pointee.descender) }
     var lineHeight: Int { Int(face.pointee.height) }
-    /// Whether the font has a `kern` table. `FT_Get_Kerning` reads only that table: FreeType 2.12
-    /// ignores kerning stored in GPOS, which many recent fonts use instead.
-    var hasKerning: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 }
 
+    /// Sets the em size of an outline font (a colour bitmap font keeps its strike).
     func setSize(_ size64: Int) throws {
         guard size64 != currentSize64 else { return }
         // At 72 dpi one point is one pixel, so the 26.6 char size is the em size in pixels. For
@@ -65,30 +80,6 @@ final class FreeTypeFace {
         // unhinted glyphs keep the exact fractional size.
         try check(FT_Set_Char_Size(face, 0, FT_F26Dot6(size64), 72, 72), "setting the size to \(Double(size64) / 64) px")
         currentSize64 = size64
-    }
-
-    /// The glyph for a Unicode scalar in the face's Unicode charmap; 0 (`.notdef`) when missing.
-    func glyphIndex(of scalar: Unicode.Scalar) -> UInt32 {
-        FT_Get_Char_Index(face, FT_ULong(scalar.value))
-    }
-
-    /// Unhinted advance width at the current size, in 1/65536 pixel (16.16).
-    func advance(of glyph: UInt32) throws -> Int {
-        var advance: FT_Fixed = 0
-        try check(FT_Get_Advance(face, glyph, FreeTypeFace.loadFlags, &advance), "measuring glyph \(glyph)")
-        return Int(advance)
-    }
-
-    /// Kerning between two glyphs at the current size, in 1/64 pixel.
-    ///
-    /// `FT_KERNING_UNFITTED`: scaled but not rounded to whole pixels. `FT_KERNING_DEFAULT` would
-    /// round it to whole pixels and shrink it below 25 ppem, which is for hinted, pixel-snapped
-    /// text; here glyphs sit at quarter pixels.
-    func kerning(_ left: UInt32, _ right: UInt32) throws -> Int {
-        var kerning = FT_Vector()
-        try check(FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNFITTED.rawValue), &kerning),
-                  "kerning glyphs \(left) and \(right)")
-        return Int(kerning.x)
     }
 
     /// Rasterizes a glyph at the key's size, its origin moved right and down by the key's phases.
@@ -119,6 +110,34 @@ final class FreeTypeFace {
         }
         return GlyphCache.Entry(mask: CoverageMask(width: width, height: rows, coverage: coverage),
                                 left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top))
+    }
+
+    /// A colour glyph of the strike, premultiplied, with the strike-pixel offset of its top-left
+    /// corner from the glyph origin (x right, y down); nil when the glyph has no bitmap (a space).
+    func renderColor(_ glyph: UInt32) throws -> (bitmap: Bitmap, left: Int, top: Int)? {
+        try check(FT_Load_Glyph(face, glyph, SRFT_LOAD_COLOR), "loading colour glyph \(glyph)")
+        let bitmap = face.pointee.glyph.pointee.bitmap
+        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        guard width > 0, rows > 0, let buffer = bitmap.buffer else { return nil }
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) else {
+            throw failure(FT_Error(FT_Err_Invalid_Glyph_Format), "loading colour glyph \(glyph)")
+        }
+        // FreeType's BGRA is premultiplied, as the bitmap's RGBA is; a channel above its alpha (a
+        // damaged font) is clamped rather than refused.
+        var rgba = [UInt8](repeating: 0, count: width * rows * 4)
+        for row in 0..<rows {
+            let source = buffer + (pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch)
+            for x in 0..<width {
+                let s = source + x * 4, d = (row * width + x) * 4
+                let a = s[3]
+                rgba[d] = min(s[2], a); rgba[d + 1] = min(s[1], a); rgba[d + 2] = min(s[0], a); rgba[d + 3] = a
+            }
+        }
+        guard let image = Bitmap(width: width, height: rows, premultiplied: rgba) else {
+            throw failure(FT_Error(FT_Err_Invalid_Glyph_Format), "loading colour glyph \(glyph)")
+        }
+        let slot = face.pointee.glyph!
+        return (image, Int(slot.pointee.bitmap_left), -Int(slot.pointee.bitmap_top))
     }
 
     private func check(_ error: FT_Error, _ operation: @autoclosure () -> String) throws {

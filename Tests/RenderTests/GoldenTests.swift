@@ -18,6 +18,7 @@ final class GoldenTests: XCTestCase {
         ("fling", [0, 20, 31, 45, 75, 95]),
         ("parallax-cells", [0, 45, 90, 135, 180, 220]),
         ("text-reveal", [0, 25, 45, 70, 100, 125]),
+        ("mixed-scripts", [0, 20, 36]),
     ]
 
     static func samplePath(_ name: String) -> String {

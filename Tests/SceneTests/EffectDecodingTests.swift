@@ -21,18 +21,38 @@ final class EffectDecodingTests: XCTestCase {
         {"id": "t", "frame": [0, 0, 100, 20], "text": "Hello", "fontSize": 20, "fontWeight": "bold",
          "textColor": "#FF0000", "textAlignment": "center", "font": "fonts/My.ttf"}
         """)
-        XCTAssertEqual(s.views[0].label, Label(text: "Hello", fontSize: 20, weight: .bold, fontFile: "fonts/My.ttf",
+        XCTAssertEqual(s.views[0].label, Label(text: "Hello", fontSize: 20, weight: .bold, font: .file("fonts/My.ttf"),
                                                color: Color(r: 255, g: 0, b: 0), alignment: .center))
-        XCTAssertEqual(try decode("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"x\"}").views[0].label, Label(text: "x"))
+        let plain = try decode("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"x\"}").views[0].label
+        XCTAssertEqual(plain, Label(text: "x"))
+        XCTAssertEqual(plain?.numberOfLines, 1, "one line, as a UILabel")
+        XCTAssertEqual(plain?.lineBreak, .truncateTail)
+        XCTAssertEqual(plain?.alignment, .natural)
+    }
+
+    /// Multi-line fields, and the three ways to name a font.
+    func testMultiLineLabelFields() throws {
+        let s = try decode("""
+        {"id": "t", "frame": [0, 0, 100, 40], "text": "One\\nTwo", "numberOfLines": 0, "lineBreakMode": "truncateMiddle",
+         "lineHeight": 22, "font": "system", "fontWeight": "semibold"}
+        """)
+        XCTAssertEqual(s.views[0].label, Label(text: "One\nTwo", weight: .semibold, font: .system, numberOfLines: 0,
+                                               lineBreak: .truncateMiddle, lineHeight: 22))
+        func font(_ name: String) throws -> Label.FontChoice? {
+            try decode("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"x\", \"font\": \"\(name)\"}").views[0].label?.font
+        }
+        XCTAssertEqual(try font("Noto Sans"), .family("Noto Sans"))
+        XCTAssertEqual(try font("My.otf"), .file("My.otf"))
+        XCTAssertEqual(try font("/usr/share/fonts/x"), .file("/usr/share/fonts/x"))
     }
 
     func testLabelErrors() {
         XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"fontSize\": 12}"),
                        "s.json: views[0].fontSize: only applies to a view with \"text\"")
-        XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\\nb\"}"),
-                       "s.json: views[0].text: expected a single line of text, without line breaks, tabs or control characters")
+        XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\\tb\"}"),
+                       "s.json: views[0].text: expected text with line feeds (\\n) between paragraphs and no other control characters")
         XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\", \"fontWeight\": \"heavy\"}"),
-                       "s.json: views[0].fontWeight: unknown value \"heavy\"; expected one of \"regular\", \"bold\"")
+                       "s.json: views[0].fontWeight: unknown value \"heavy\"; expected one of \"regular\", \"medium\", \"semibold\", \"bold\"")
         XCTAssertEqual(message("{\"id\": \"t\", \"frame\": [0, 0, 1, 1], \"text\": \"a\", \"textAlignment\": \"centre\"}"),
                        "s.json: views[0].textAlignment: unknown value \"centre\"; did you mean \"center\"?")
     }

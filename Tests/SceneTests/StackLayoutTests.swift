@@ -13,7 +13,7 @@ final class StackLayoutTests: XCTestCase {
          "scroll": {"contentHeight": \(contentHeight)}, "views": \(views)}
         """
         let scene = try SceneDecoder.decode(Array(text.utf8), file: "s.json")
-        return try StackLayout.resolve(scene) { view in
+        return try StackLayout.resolve(scene) { view, _ in
             StackLayout.Content(text: view.label.map { Size(width: 10 * Double($0.text.count), height: 20) },
                                 image: view.image.flatMap { StackLayoutTests.images[$0] })
         }

@@ -40,7 +40,7 @@ final class SchemaMistakeTests: XCTestCase {
         ("bad fontWeight", S.view(#""text": "a", "fontWeight": "heavy""#), "views[0].fontWeight"),
         ("bad textAlignment", S.view(#""text": "a", "textAlignment": "justified""#), "views[0].textAlignment"),
         ("fontSize without text", S.view(#""fontSize": 12"#), "views[0]"),
-        ("text with a line break", S.view(#""text": "a\nb""#), "views[0].text"),
+        ("text with a tab", S.view(#""text": "a\tb""#), "views[0].text"),
         ("child alpha as a string", S.view(#""children": [{"id": "c", "frame": [0, 0, 1, 1], "alpha": "1"}]"#),
          "views[0].children[0].alpha"),
         ("grandchild with a negative width", S.view(#""children": [{"id": "c", "frame": [0, 0, 1, 1], "stack": {}, "children": [{"id": "g", "width": -1}]}]"#),

@@ -81,7 +81,7 @@ final class FontLoadingTests: XCTestCase {
         XCTAssertEqual(line.glyphs[1].index, 36)
         var bitmap = FontFixtures.whiteBitmap(60, 30)
         let clip = Clip(pixelWidth: 60, pixelHeight: 30)
-        XCTAssertThrowsError(try font.draw(line, x: 2, y: 22, color: FontFixtures.black, clip: clip, into: &bitmap)) { error in
+        XCTAssertThrowsError(try line.draw(x: 2, y: 22, color: FontFixtures.black, clip: clip, into: &bitmap)) { error in
             guard case .freeType(let reported, let operation, let reason)? = error as? FontError else {
                 return XCTFail("\(error)")
             }
@@ -90,7 +90,7 @@ final class FontLoadingTests: XCTestCase {
             XCTAssertEqual(reason.message, "invalid outline")
         }
         var fine = FontFixtures.whiteBitmap(60, 30)
-        XCTAssertNoThrow(try font.draw(try font.layout("BB", pixelSize: 20), x: 2, y: 22,
+        XCTAssertNoThrow(try font.layout("BB", pixelSize: 20).draw(x: 2, y: 22,
                                        color: FontFixtures.black, clip: clip, into: &fine))
         XCTAssertTrue(fine.pixels.contains { $0 < 128 }, "the undamaged glyphs draw")
     }

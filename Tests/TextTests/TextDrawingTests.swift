@@ -12,7 +12,7 @@ final class TextDrawingTests: XCTestCase {
     func drawn(_ string: String, font: Font = FontFixtures.regular, x: Double = 10, y: Double = 28,
                clip: Clip? = nil) throws -> Bitmap {
         var bitmap = FontFixtures.whiteBitmap(120, 40)
-        try font.draw(try font.layout(string, pixelSize: size), x: x, y: y, color: FontFixtures.black,
+        try font.layout(string, pixelSize: size).draw(x: x, y: y, color: FontFixtures.black,
                       clip: clip ?? everything, into: &bitmap)
         return bitmap
     }
@@ -163,10 +163,10 @@ final class TextDrawingTests: XCTestCase {
     func testTranslucentColourAndTransparentColour() throws {
         var bitmap = FontFixtures.whiteBitmap(120, 40)
         let line = try FontFixtures.regular.layout("Faint", pixelSize: size)
-        try FontFixtures.regular.draw(line, x: 10, y: 28, color: .clear, clip: everything, into: &bitmap)
+        try line.draw(x: 10, y: 28, color: .clear, clip: everything, into: &bitmap)
         assertSamePixels(bitmap, FontFixtures.whiteBitmap(120, 40), "a transparent colour draws nothing")
         let halfBlack = StraightColor(r: 0, g: 0, b: 0, a: 128).premultiplied
-        try FontFixtures.regular.draw(line, x: 10, y: 28, color: halfBlack, clip: everything, into: &bitmap)
+        try line.draw(x: 10, y: 28, color: halfBlack, clip: everything, into: &bitmap)
         let darkest = stride(from: 0, to: bitmap.pixels.count, by: 4).map { bitmap.pixels[$0] }.min()!
         XCTAssertEqual(darkest, 127, "full coverage at alpha 128 over white: 255 − 128")
     }

@@ -54,10 +54,12 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertGreaterThan(line.glyphs[2].x, line.glyphs[1].x, ".notdef has an advance")
     }
 
-    /// One glyph per Unicode scalar: "é" written as e + U+0301 is two glyphs.
-    func testLayoutFollowsUnicodeScalars() throws {
-        XCTAssertEqual(try font.layout("e\u{301}", pixelSize: 20).glyphs.count, 2)
-        XCTAssertEqual(try font.layout("\u{E9}", pixelSize: 20).glyphs.count, 1)
+    /// Shaping composes: "é" written as e + U+0301 becomes the font's precomposed é, as written
+    /// as U+00E9.
+    func testShapingComposesMarks() throws {
+        let decomposed = try font.layout("e\u{301}", pixelSize: 20), composed = try font.layout("\u{E9}", pixelSize: 20)
+        XCTAssertEqual(decomposed.glyphs.map(\.index), composed.glyphs.map(\.index))
+        XCTAssertEqual(decomposed.glyphs.count, 1)
     }
 
     /// DejaVu Sans: 2048 units per em, hhea ascender 1901, descender −483, no line gap.
