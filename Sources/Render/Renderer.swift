@@ -21,12 +21,17 @@ public final class Renderer: Sendable {
 
     /// The same scene in its other appearance, drawn to the right of this one in every frame.
     public let beside: Renderer?
+    /// The phone's display corners, and maybe its body, around every frame.
+    public let deviceFrame: DeviceFrame?
 
     public var frameCount: Int { offsets.count }
-    /// One canvas wide, or two side by side.
+    /// One canvas wide, or two side by side, each with its device frame.
     public var pixelWidth: Int { canvasPixelWidth + (beside?.canvasPixelWidth ?? 0) }
-    public var pixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
-    private var canvasPixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
+    public var pixelHeight: Int { screenPixelHeight + 2 * frameMargin }
+    private var canvasPixelWidth: Int { screenPixelWidth + 2 * frameMargin }
+    private var screenPixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
+    private var screenPixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }
+    private var frameMargin: Int { deviceFrame?.margin(scale: Double(scene.canvas.scale)) ?? 0 }
 
     /// Loads the assets and fonts, measures what the scene leaves to measure (see `StackLayout`),
     /// solves its constraints (see `ConstraintLayout`) and works out the frame offsets; `scene` is
@@ -37,8 +42,11 @@ public final class Renderer: Sendable {
     ///
     /// `typesetter` finds fonts for characters a label's font lacks; one shared between renders
     /// keeps the fonts it opens.
+    ///
+    /// `deviceFrame` puts every frame in the display's rounded corners (those of the scene's
+    /// device; square without one), and maybe a body around them.
     public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside other: Scene? = nil,
-                typesetter: Typesetter = .shared) throws {
+                typesetter: Typesetter = .shared, deviceFrame: DeviceFrame? = nil) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
@@ -62,7 +70,8 @@ public final class Renderer: Sendable {
         for offset in Set(offsets) { _ = try constraints?.frames(offset: offset) }
         layout = Layout(scene: self.scene, imageSizes: sizes, constraints: constraints)
         painter = Painter(scale: Double(scene.canvas.scale), images: images, texts: texts, sceneFile: scene.file)
-        let companion = try other.map { try Renderer(scene: $0, limits: limits, typesetter: typesetter) }
+        self.deviceFrame = deviceFrame
+        let companion = try other.map { try Renderer(scene: $0, limits: limits, typesetter: typesetter, deviceFrame: deviceFrame) }
         // Appearances change colours only, never where things are or when.
         let ownOffsets = offsets
         precondition(companion.map { $0.offsets == ownOffsets } ?? true, "the two appearances of a scene have different timelines")
@@ -85,8 +94,11 @@ public final class Renderer: Sendable {
 
     /// The pixels of frame `index`.
     public func frame(_ index: Int) throws -> Bitmap {
-        let own = try painted.value(for: try items(frame: index)) { items in
-            try painter.paint(items, width: canvasPixelWidth, height: pixelHeight, background: scene.canvas.background)
+        var own = try painted.value(for: try items(frame: index)) { items in
+            try painter.paint(items, width: screenPixelWidth, height: screenPixelHeight, background: scene.canvas.background)
+        }
+        if let deviceFrame {
+            own = deviceFrame.apply(own, cornerRadius: scene.canvas.device?.displayCornerRadius ?? 0, scale: Double(scene.canvas.scale))
         }
         guard let beside else { return own }
         var both = Bitmap(width: pixelWidth, height: pixelHeight)

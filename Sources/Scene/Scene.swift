@@ -27,10 +27,16 @@ public struct Canvas: Equatable, Sendable {
     public var height: Double
     public var scale: Int
     public var background: Color
+    /// The iPhone the canvas is, when the scene names one: its size and scale are the defaults,
+    /// and it gives the safe area and the display's corner radius.
+    public var device: Device?
 
-    public init(width: Double, height: Double, scale: Int = 2, background: Color = .white) {
-        self.width = width; self.height = height; self.scale = scale; self.background = background
+    public init(width: Double, height: Double, scale: Int = 2, background: Color = .white, device: Device? = nil) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background; self.device = device
     }
+
+    /// The device's safe area; none without a device.
+    public var safeArea: Insets { device?.safeArea ?? Insets() }
 }
 
 /// An image file used by views.

@@ -38,7 +38,8 @@ public enum SceneDecoder {
             throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
         }
         let root = try JSONNode(value: value, path: "", file: file)
-            .object(allowed: ["$schema", "canvas", "fps", "assets", "templates", "metrics", "constraints", "scroll", "views"])
+            .object(allowed: ["$schema", "canvas", "fps", "assets", "templates", "metrics", "constraints", "scroll", "views"]
+                    + systemBarKeys)
         // A pointer to the JSON Schema, for editors; only its type is checked.
         _ = try root["$schema"]?.string()
         let canvas = try decodeCanvas(root.required("canvas"))
@@ -49,8 +50,15 @@ public enum SceneDecoder {
         let metrics = try root["metrics"].map(decodeMetrics) ?? [:]
         var context = ViewContext(assets: assets, templates: templates)
         if let list = root["constraints"] { context.constraintLists.append(ConstraintList(owner: nil, node: list)) }
-        let views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
+        var views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
+        if let bars = try decodeSystemBars(root, canvas: canvas) {
+            // Under a navigation bar the content starts below it, unless the scene says where.
+            if bars.navigationTitle != nil, try root.required("scroll").members()["insets"] == nil {
+                scroll.insets.top = bars.topInset(canvas)
+            }
+            views = try addingSystemBars(bars, to: views, ids: ids, canvas: canvas, rest: -scroll.insets.top, root: root)
+        }
         let constraints = try decodeConstraints(context.constraintLists, views: views, metrics: metrics)
         try checkConstrained(views, constraints, file: file)
         if autoHeight {
@@ -62,12 +70,20 @@ public enum SceneDecoder {
         return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
     }
 
+    /// A device gives the size and scale, which `width`, `height` and `scale` may still set.
     private static func decodeCanvas(_ node: JSONNode) throws -> Canvas {
-        let o = try node.object(allowed: ["width", "height", "scale", "background"])
-        return Canvas(width: try o.required("width").number(in: 1...10_000),
-                      height: try o.required("height").number(in: 1...10_000),
-                      scale: try o["scale"]?.integer(in: 1...3) ?? 2,
-                      background: try o["background"].map(decodeColor) ?? .white)
+        let o = try node.object(allowed: ["device", "width", "height", "scale", "background"])
+        let device = try o["device"]?.choice(Device.all.map { ($0.name, $0) })
+        func size(_ key: String, _ fromDevice: Double?) throws -> Double {
+            guard let fromDevice else {
+                guard let given = o[key] else { throw node.fail("give a \"device\", or a \"width\" and a \"height\"") }
+                return try given.number(in: 1...10_000)
+            }
+            return try o[key]?.number(in: 1...10_000) ?? fromDevice
+        }
+        return Canvas(width: try size("width", device?.width), height: try size("height", device?.height),
+                      scale: try o["scale"]?.integer(in: 1...3) ?? device?.scale ?? 2,
+                      background: try o["background"].map(decodeColor) ?? .white, device: device)
     }
 
     private static func decodeAssets(_ node: JSONNode, sceneFile: String) throws -> [String: Asset] {

@@ -65,7 +65,7 @@ extension Options {
         if check == nil, let option = Options.checkOptions.first(where: given.contains) {
             throw UsageError("\(option) applies only to --check")
         }
-        if !rendersFrames, let option = ["--scale", "--jobs", "--stats"].first(where: given.contains) {
+        if !rendersFrames, let option = ["--scale", "--jobs", "--stats", "--device-frame"].first(where: given.contains) {
             throw UsageError("\(option) does not apply to --inspect alone, which renders no pixels")
         }
     }

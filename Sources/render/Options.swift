@@ -44,6 +44,8 @@ struct Options {
     var every = 1
     /// Light, dark, or both side by side.
     var appearance = AppearanceChoice.light
+    /// The display's corners, and maybe the phone's body, around each frame.
+    var deviceFrame: DeviceFrame?
     var help = false
     var version = false
     /// The options given, in order, without their values: what `checkApplicable` judges.
@@ -101,6 +103,8 @@ struct Options {
       --jobs N        render N frames at a time (default: the number of cores); output is identical
       --appearance A  light (the default), dark, or both side by side (light on the left): which
                       value of each {"light": …, "dark": …} colour the scene is drawn with
+      --device-frame F  mask: cut the display's rounded corners (the scene's device's), leaving
+                      them transparent; bezel: also draw a simple phone body around the screen
       --max-pixels N        limit on pixels per output frame (default 16777216)
       --max-frames N        limit on frames (default 18000)
       --max-duration S      limit on the script's length in seconds (default 600)
@@ -181,6 +185,12 @@ struct Options {
                     throw UsageError("--appearance expects light, dark or both, got \"\(text)\"")
                 }
                 appearance = choice
+            case "--device-frame":
+                let text = try value(arg)
+                guard let choice = DeviceFrame(rawValue: text) else {
+                    throw UsageError("--device-frame expects mask or bezel, got \"\(text)\"")
+                }
+                deviceFrame = choice
             case "--quiet", "-q": quiet = true
             case "--stats": stats = true
             case "--help", "-h": help = true

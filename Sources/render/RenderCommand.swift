@@ -17,7 +17,7 @@ struct RenderCommand {
         let plan = try OutputPlan(options: options)
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
         let (scene, beside) = try options.loadScene(options.scene!)
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
         if options.timeline {
             let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
             print(RenderCommand.timelineCSV(renderer.offsets, range, fps: scene.fps), terminator: "")

@@ -98,7 +98,7 @@ struct SizeSearch {
         var scene = self.scene, beside = self.beside
         scene.fps = fps
         beside?.fps = fps
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
         let shared = output == .gif
             ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs) { try renderer.frame($0) } : nil
         return Rate(fps: fps, renderer: renderer, shared: shared)

@@ -19,6 +19,7 @@ final class GoldenTests: XCTestCase {
         ("parallax-cells", [0, 45, 90, 135, 180, 220]),
         ("text-reveal", [0, 25, 45, 70, 100, 125]),
         ("mixed-scripts", [0, 20, 36]),
+        ("profile", [0, 15, 22, 40, 125]),
     ]
 
     static func samplePath(_ name: String) -> String {

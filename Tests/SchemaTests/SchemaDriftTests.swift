@@ -49,8 +49,19 @@ final class SchemaDriftTests: XCTestCase {
        {"id": "ramp", "frame": [0, 0, 10, 10], "gradient": {"colors": ["#000000", "#FFFFFF"]}}]}
     """#
 
+    static let bars = #"""
+    {"canvas": {"device": "iPhone 15 Pro"}, "scroll": {"contentHeight": 100}, "views": [],
+     "statusBar": {}, "navigationBar": {"title": "T"}, "tabBar": {"items": [{"title": "A"}, {"title": "B"}]}}
+    """#
+
     func testDefaultsAreWhatTheDecoderFillsIn() throws {
         let bare = try SceneDecoder.decode(Array(SchemaDriftTests.bare.utf8), file: "/scenes/bare.json")
+        let bars = try SceneDecoder.decode(Array(SchemaDriftTests.bars.utf8), file: "/scenes/bars.json")
+        func view(_ id: String) -> View? {
+            func all(_ v: View) -> [View] { [v] + v.children.flatMap(all) }
+            return bars.views.flatMap(all).first { $0.id == id }
+        }
+        let firstTab = try XCTUnwrap(view("tabBar.item0.glyph")?.label), secondTab = try XCTUnwrap(view("tabBar.item1.glyph")?.label)
         let rich = try SceneDecoder.decode(Array(SchemaDriftTests.rich.utf8), file: "/scenes/rich.json")
         let plain = bare.views[0], header = rich.views[0], label = try XCTUnwrap(rich.views[1].children[0].label)
         let stack = try XCTUnwrap(bare.views[1].stack), padding = try XCTUnwrap(rich.views[2].stack).padding
@@ -65,6 +76,14 @@ final class SchemaDriftTests: XCTestCase {
 
         let decoded: [(String, JSONInstance)] = [
             ("properties/fps", .number(Double(bare.fps))),
+            ("properties/statusBar/oneOf/1/properties/time",
+             .string(try XCTUnwrap(view("statusBar.time")?.label).text)),
+            ("properties/navigationBar/properties/largeTitle", .bool(view("navigationBar.largeTitle") != nil)),
+            ("properties/tabBar/properties/items/items/properties/glyph", .string(firstTab.text)),
+            // The selected tab is the one in the system blue.
+            ("properties/tabBar/properties/selected", firstTab.color == Color(r: 0, g: 122, b: 255) && secondTab.color != firstTab.color
+                ? .number(0) : .null),
+            ("properties/homeIndicator", .bool(view("homeIndicator") != nil)),
             ("properties/assets", bare.assets.isEmpty ? .object([:]) : .null),
             ("$defs/canvas/properties/scale", .number(Double(bare.canvas.scale))),
             ("$defs/canvas/properties/background", hex(bare.canvas.background)),

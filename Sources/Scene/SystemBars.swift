@@ -1,0 +1,147 @@
+/// The system's bars, drawn as views of rectangles, rings and text, with no bitmaps: a status
+/// bar, a navigation bar whose large title collapses into the inline title, a tab bar and the
+/// home indicator. They are placed for the canvas and its device's safe area, in the scene's
+/// appearance, and added as fixed top-level views over the scene's own, so a report or a
+/// binding sees them like any view.
+///
+/// Geometry follows UIKit in points: a 44-point bar under the status bar; a 52-point large title
+/// (34-point bold) under it; a 49-point tab bar over the home indicator's 34-point safe area;
+/// the indicator a 134 × 5 capsule 8 points above the bottom.
+struct SystemBars {
+    var statusBar: String?
+    var navigationTitle: String?
+    var largeTitle = true
+    var tabItems: [(title: String, glyph: String)] = []
+    var selectedTab = 0
+    var homeIndicator = false
+
+    static let barHeight = 44.0, largeTitleHeight = 52.0, tabBarHeight = 49.0
+
+    /// The status bar's height: the device's top safe area, or UIKit's classic 20 points.
+    static func statusHeight(_ canvas: Canvas) -> Double { max(20, canvas.safeArea.top) }
+
+    /// The scroll's top inset the navigation bar needs: the content starts under the large title.
+    func topInset(_ canvas: Canvas) -> Double {
+        SystemBars.statusHeight(canvas) + SystemBars.barHeight + (largeTitle ? SystemBars.largeTitleHeight : 0)
+    }
+
+    /// The bars' views, bottom to top. `rest` is the scroll offset at rest (minus the top inset).
+    func views(canvas: Canvas, rest: Double, dark: Bool) -> [View] {
+        var views: [View] = []
+        if let title = navigationTitle { views += navigationBar(title, canvas, rest: rest, dark: dark) }
+        if !tabItems.isEmpty { views.append(tabBar(canvas, dark: dark)) }
+        if let time = statusBar { views.append(status(time, canvas, dark: dark)) }
+        if homeIndicator {
+            views.append(View(id: "homeIndicator", frame: Rect(x: (canvas.width - 134) / 2, y: canvas.height - 13, width: 134, height: 5),
+                              background: dark ? .white : Color(r: 0, g: 0, b: 0), cornerRadius: 2.5, fixed: true))
+        }
+        return views
+    }
+
+    private static func text(_ string: String, size: Double, weight: Label.Weight, color: Color,
+                             alignment: Label.Alignment = .center) -> Label {
+        Label(text: string, fontSize: size, weight: weight, font: .system, color: color, alignment: alignment)
+    }
+
+    private static func barColor(_ dark: Bool) -> Color { dark ? Color(r: 22, g: 22, b: 24, a: 247) : Color(r: 249, g: 249, b: 249, a: 247) }
+    private static func separator(_ dark: Bool) -> Color { dark ? Color(r: 84, g: 84, b: 88, a: 153) : Color(r: 60, g: 60, b: 67, a: 74) }
+    private static func ink(_ dark: Bool) -> Color { dark ? .white : Color(r: 0, g: 0, b: 0) }
+
+    /// Time at the left, signal, Wi-Fi and battery at the right; on a device without a sensor
+    /// housing (20 points tall) the time is centred, as on iPhone SE.
+    private func status(_ time: String, _ canvas: Canvas, dark: Bool) -> View {
+        let height = SystemBars.statusHeight(canvas), ink = SystemBars.ink(dark), w = canvas.width
+        let classic = height <= 20
+        let centreY = classic ? 10 : height / 2 + 1
+        var children: [View] = []
+        let timeFrame = classic ? Rect(x: 0, y: centreY - 8, width: w, height: 16)
+                                : Rect(x: 0, y: centreY - 11, width: w / 2 - 60, height: 22)
+        var clock = View(id: "statusBar.time", frame: timeFrame, fixed: false)
+        clock.label = SystemBars.text(time, size: classic ? 12 : 17, weight: .semibold, color: ink)
+        children.append(clock)
+        // Right group: signal (17 wide), Wi-Fi (15), battery (27), 5 points apart, centred in
+        // the right ear, or at the right edge on a classic bar.
+        let groupWidth = 17.0 + 5 + 15 + 5 + 27
+        let left = classic ? w - 6 - groupWidth : w / 2 + 60 + (w / 2 - 60 - groupWidth) / 2
+        let top = centreY - 6
+        for (i, h) in [4.0, 6.3, 8.6, 11].enumerated() {
+            children.append(View(id: "statusBar.signal\(i)", frame: Rect(x: left + Double(i) * 4.6, y: top + 11.5 - h, width: 3.2, height: h),
+                                 background: ink, cornerRadius: 1))
+        }
+        children.append(wifi(Rect(x: left + 22, y: top, width: 15.4, height: 11.5), ink))
+        var battery = View(id: "statusBar.battery", frame: Rect(x: left + 42, y: top - 0.2, width: 24.5, height: 12),
+                           background: nil, cornerRadius: 4)
+        battery.borderWidth = 1
+        battery.borderColor = Color(r: ink.r, g: ink.g, b: ink.b, a: 90)
+        battery.children = [View(id: "statusBar.charge", frame: Rect(x: 2, y: 2, width: 20.5, height: 8), background: ink, cornerRadius: 2.5)]
+        children.append(battery)
+        children.append(View(id: "statusBar.cap", frame: Rect(x: left + 67.5, y: top + 4, width: 1.5, height: 4),
+                             background: Color(r: ink.r, g: ink.g, b: ink.b, a: 110), cornerRadius: 0.75))
+        return View(id: "statusBar", frame: Rect(x: 0, y: 0, width: w, height: height), fixed: true, children: children)
+    }
+
+    /// Three arcs over a dot, each a ring clipped to the quarter it spans.
+    private func wifi(_ frame: Rect, _ ink: Color) -> View {
+        let cx = frame.width / 2, bottom = frame.height
+        var arcs: [View] = []
+        for (i, radius) in [11.5, 7.6, 3.6].enumerated() {
+            let half = radius * 0.74, thickness = i == 2 ? radius : 2.3
+            var ring = View(id: "statusBar.wifi\(i)", frame: Rect(x: cx - half, y: bottom - radius, width: 2 * half, height: radius * 0.72 + (i == 2 ? 1 : 0)),
+                            clipsToBounds: true)
+            var circle = View(id: "statusBar.wifi\(i).ring", frame: Rect(x: half - radius, y: 0, width: 2 * radius, height: 2 * radius),
+                              background: i == 2 ? ink : nil, cornerRadius: radius)
+            if i < 2 { circle.borderWidth = thickness; circle.borderColor = ink }
+            ring.children = [circle]
+            arcs.append(ring)
+        }
+        return View(id: "statusBar.wifi", frame: frame, children: arcs)
+    }
+
+    /// The bar's background and hairline appear as the large title scrolls under the bar; the
+    /// inline title fades in over the last 12 points of it. The large title moves with the
+    /// content, clipped at the bar.
+    private func navigationBar(_ title: String, _ canvas: Canvas, rest: Double, dark: Bool) -> [View] {
+        let top = SystemBars.statusHeight(canvas), w = canvas.width, ink = SystemBars.ink(dark)
+        let collapsed = rest + (largeTitle ? SystemBars.largeTitleHeight : 0)
+        func fade(from start: Double, to end: Double) -> Binding {
+            Binding(property: .alpha, driver: .offset, keyframes: [(start, 0), (end, 1)])
+        }
+        var background = View(id: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: top + SystemBars.barHeight),
+                              background: SystemBars.barColor(dark), fixed: true)
+        var hairline = View(id: "navigationBar.hairline", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w, height: 1.0 / 3),
+                            background: SystemBars.separator(dark), fixed: true)
+        var inline = View(id: "navigationBar.title", frame: Rect(x: 60, y: top, width: w - 120, height: SystemBars.barHeight), fixed: true)
+        inline.label = SystemBars.text(title, size: 17, weight: .semibold, color: ink)
+        guard largeTitle else { return [background, hairline, inline] }
+        background.bindings = [fade(from: collapsed - 12, to: collapsed)]
+        hairline.bindings = background.bindings
+        inline.bindings = [fade(from: collapsed - 12, to: collapsed)]
+        var large = View(id: "navigationBar.largeTitle", frame: Rect(x: 16, y: 0, width: w - 32, height: SystemBars.largeTitleHeight))
+        large.label = SystemBars.text(title, size: 34, weight: .bold, color: ink, alignment: .natural)
+        // y = −(offset − rest): the title rides with the content, up under the bar and down with a pull.
+        large.bindings = [Binding(property: .y, driver: .offset, keyframes: [(rest, 0), (rest + 1, -1)], clamp: false)]
+        let area = View(id: "navigationBar.largeTitleArea", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w,
+                                                                      height: canvas.height - top - SystemBars.barHeight),
+                        clipsToBounds: true, fixed: true, children: [large])
+        return [area, background, hairline, inline]
+    }
+
+    /// Items share the width; the selected one is tinted with the system blue.
+    private func tabBar(_ canvas: Canvas, dark: Bool) -> View {
+        let height = SystemBars.tabBarHeight + canvas.safeArea.bottom, w = canvas.width
+        let tint = dark ? Color(r: 10, g: 132, b: 255) : Color(r: 0, g: 122, b: 255)
+        let idle = dark ? Color(r: 142, g: 142, b: 147) : Color(r: 153, g: 153, b: 153)
+        let itemWidth = w / Double(tabItems.count)
+        var children = [View(id: "tabBar.hairline", frame: Rect(x: 0, y: 0, width: w, height: 1.0 / 3), background: SystemBars.separator(dark))]
+        for (i, item) in tabItems.enumerated() {
+            let color = i == selectedTab ? tint : idle
+            var glyph = View(id: "tabBar.item\(i).glyph", frame: Rect(x: Double(i) * itemWidth, y: 4, width: itemWidth, height: 28))
+            glyph.label = SystemBars.text(item.glyph, size: 22, weight: .regular, color: color)
+            var title = View(id: "tabBar.item\(i).title", frame: Rect(x: Double(i) * itemWidth, y: 33, width: itemWidth, height: 12))
+            title.label = SystemBars.text(item.title, size: 10, weight: .medium, color: color)
+            children += [glyph, title]
+        }
+        return View(id: "tabBar", frame: Rect(x: 0, y: canvas.height - height, width: w, height: height),
+                    background: SystemBars.barColor(dark), fixed: true, children: children)
+    }
+}
