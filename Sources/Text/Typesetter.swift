@@ -34,7 +34,7 @@ public final class Typesetter: Sendable {
         let limit = width.map { Int(($0 * 65536).rounded()) }
         var lines: [(TextLine, Bool)] = []
         paragraphs: for (p, paragraph) in text.paragraphs.enumerated() {
-            let advances = try self.advances(paragraph, style)
+            let widths = try self.widths(paragraph, style)
             var start = 0
             repeat {
                 let last = maxLines > 0 && lines.count == maxLines - 1
@@ -48,9 +48,17 @@ public final class Typesetter: Sendable {
                     lines.append((line, paragraph.rightToLeft))
                     break paragraphs
                 }
-                let end = limit.map { breakLine(paragraph, from: start, advances, limit: $0, anywhere: lineBreak == .charWrap) }
+                var end = limit.map { breakLine(paragraph, from: start, widths, limit: $0, anywhere: lineBreak == .charWrap) }
                     ?? paragraph.text.count
-                lines.append((try line(paragraph, start..<end, style), paragraph.rightToLeft))
+                var shaped = try line(paragraph, start..<end, style)
+                // Measured in the whole paragraph, a line's last glyph kerned against the next
+                // line's first; shaped alone it can come out wider. Then it breaks earlier.
+                while let limit, shaped.advance64 << 10 > limit,
+                      let earlier = earlierBreak(paragraph, from: start, before: end, anywhere: lineBreak == .charWrap) {
+                    end = earlier
+                    shaped = try line(paragraph, start..<end, style)
+                }
+                lines.append((shaped, paragraph.rightToLeft))
                 start = end
                 if last { break paragraphs }
             } while start < paragraph.text.count
@@ -93,9 +101,9 @@ public final class Typesetter: Sendable {
         }
     }
 
-    /// Each character's share of the paragraph's width in 16.16 pixels, shaped in logical runs:
-    /// a glyph's advance counts for the first character of its cluster.
-    private func advances(_ paragraph: Paragraph, _ style: TextStyle) throws -> [Int] {
+    /// The width of each prefix of the paragraph in 16.16 pixels (k characters: element k),
+    /// shaped in logical runs: a glyph's advance counts for the first character of its cluster.
+    private func widths(_ paragraph: Paragraph, _ style: TextStyle) throws -> [Int] {
         var advances = [Int](repeating: 0, count: paragraph.text.count)
         for run in paragraph.runs(in: 0..<paragraph.text.count) {
             let shaped = try shape(paragraph, run, style)
@@ -104,23 +112,44 @@ public final class Typesetter: Sendable {
                 advances[glyph.cluster] += next - glyph.x16
             }
         }
-        return advances
+        var widths = [0]
+        widths.reserveCapacity(advances.count + 1)
+        for advance in advances { widths.append(widths[widths.count - 1] + advance) }
+        return widths
     }
 
     /// Where the line starting at `start` ends: after the last break opportunity whose text (its
     /// trailing spaces hanging) fits in `limit`; when not even the first word fits, after as many
-    /// characters as fit, and at least one.
-    private func breakLine(_ paragraph: Paragraph, from start: Int, _ advances: [Int], limit: Int, anywhere: Bool) -> Int {
+    /// characters as fit, and at least one. `widths[k]` is the width of the first k characters.
+    ///
+    /// One pass over the line's own characters, each measured in constant time, so a paragraph
+    /// breaks in time proportional to its length.
+    private func breakLine(_ paragraph: Paragraph, from start: Int, _ widths: [Int], limit: Int, anywhere: Bool) -> Int {
         let n = paragraph.text.count
-        func fits(_ end: Int) -> Bool {
-            advances[paragraph.trimmed(start..<end)].reduce(0, +) <= limit
-        }
+        func fits(_ end: Int) -> Bool { widths[paragraph.trimmed(start..<end).upperBound] - widths[start] <= limit }
         guard !fits(n) else { return n }
-        let starts = paragraph.graphemes.filter { $0 > start }
-        let candidates = anywhere ? starts : starts.filter { paragraph.breaks.contains($0) }
-        if let end = candidates.last(where: { $0 < n && fits($0) }) { return end }
-        // A word longer than the line: break it between characters.
-        return starts.last(where: { $0 < n && fits($0) }) ?? starts.first ?? n
+        let bounds = paragraph.graphemes
+        // The first grapheme boundary after `start`, by bisection.
+        var low = 0, high = bounds.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if bounds[middle] > start { high = middle } else { low = middle + 1 }
+        }
+        var lastFit: Int?, lastBreak: Int?
+        for k in low..<bounds.count where bounds[k] < n {
+            guard fits(bounds[k]) else { break }
+            lastFit = bounds[k]
+            if anywhere || paragraph.breaks.contains(bounds[k]) { lastBreak = bounds[k] }
+        }
+        // A word longer than the line breaks between characters.
+        return lastBreak ?? lastFit ?? bounds[low]
+    }
+
+    /// The break before `end` (any character boundary once no break opportunity is left) that
+    /// still leaves the line a character; nil when there is none.
+    private func earlierBreak(_ paragraph: Paragraph, from start: Int, before end: Int, anywhere: Bool) -> Int? {
+        let bounds = paragraph.graphemes.filter { $0 > start && $0 < end }
+        return bounds.last { anywhere || paragraph.breaks.contains($0) } ?? bounds.last
     }
 
     /// One line of a paragraph: the characters of `range` (trailing spaces dropped), in runs

@@ -42,6 +42,47 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(block.lines.map { text($0.text, "Supercalifragilistic") }.joined(), "Supercalifragilistic")
     }
 
+    /// Thousands of words: every line fits, and the lines put back together are the text.
+    func testALongParagraphBreaksIntoLinesThatFit() throws {
+        let source = (0..<4000).map { "w\($0 % 97)" }.joined(separator: " ")
+        let limit = try width("w12 w34 w56")
+        let block = try lines(source, width: limit)
+        XCTAssertGreaterThan(block.lines.count, 1000)
+        XCTAssertTrue(block.lines.allSatisfy { $0.text.width <= limit })
+        XCTAssertEqual(block.lines.map { text($0.text, source) }.joined(separator: " "), source)
+    }
+
+    /// Random mixed-script text (Latin, Arabic, Hebrew, CJK, emoji with modifiers and joiners,
+    /// combining marks, spaces and line feeds) in random widths, line limits and modes: layout
+    /// never fails, lines wrapped at a width fit it unless a single character is wider, and a
+    /// truncated line fits whenever the ellipsis alone does.
+    func testRandomMixedTextLaysOutWithinItsWidth() throws {
+        let pieces = ["Hello", "office", " ", "  ", "\n", "مرحبا", "שלום", "漢字", "かな", "。", "👍🏽", "👩‍💻", "🇯🇵",
+                      "e\u{301}", "-", "ScrollReel", "١٢٣", "«", "»", "(", ")"]
+        var state: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let ellipsis = try width("…")
+        for _ in 0..<300 {
+            let text = (0..<next(24)).map { _ in pieces[next(pieces.count)] }.joined()
+            let limit = Double(1 + next(300))
+            let mode = LineBreakMode.allCases[next(LineBreakMode.allCases.count)]
+            let maxLines = next(4)
+            let block = try lines(text, width: limit, maxLines: maxLines, mode)
+            if maxLines > 0 { XCTAssertLessThanOrEqual(block.lines.count, maxLines, text) }
+            for (k, line) in block.lines.enumerated() {
+                let last = k == block.lines.count - 1
+                if mode == .clip && last && maxLines > 0 { continue }
+                let clusters = Set(line.text.glyphs.map(\.cluster))
+                if clusters.count > 1 && !(last && mode.rawValue.hasPrefix("truncate") && ellipsis > limit) {
+                    XCTAssertLessThanOrEqual(line.text.width, limit + 1.0 / 64, "\(mode) \(limit): \(text)")
+                }
+            }
+        }
+    }
+
     func testCharWrapFillsEveryLine() throws {
         let source = "ab cd ef gh"
         let limit = try width("ab c") + 0.5
