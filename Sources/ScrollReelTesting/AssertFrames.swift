@@ -7,33 +7,46 @@ import Render
 import Scene
 import XCTest
 
-/// Renders frames of a scene and compares them with references recorded beside the test:
-/// `<references>/<scene>.sha256` (sha256sum lines) and `<references>/<scene>/frame_0000.webp`
-/// (lossless; PNGs recorded by earlier versions are read too).
+/// Renders frames of a scene and compares them with references recorded beside the test, named
+/// after the test as swift-snapshot-testing names snapshots: for `testPull()` in
+/// `ProfileTests.swift` at scale 2, `<references>/ProfileTests/testPull.scale2.sha256`
+/// (sha256sum lines) and `<references>/ProfileTests/testPull.scale2/frame_0000.webp` (lossless).
+/// Two tests, or one test at two scales or with two `named:` values, never share a file.
 ///
 /// - Parameters:
 ///   - scene: path of the scene JSON, absolute or relative to the test file's folder.
 ///   - frames: the frame indices to check; nil checks every frame.
 ///   - scale: overrides the scene's `canvas.scale` (1 keeps references small).
+///   - named: tells apart several assertions in one test: `testPull.header.scale1`.
 ///   - tolerance: exact by default; see `Tolerance`.
 ///   - references: the folder, relative to the test file's folder; default `__Frames__`.
 ///   - record: see `RecordMode`; by default from `SCROLLREEL_RECORD`.
 ///
 /// A failing frame gets `<frame>-actual.png`, `-expected.png` and `-diff.png` (changed pixels red,
-/// anti-aliasing yellow) in `<references>/<scene>-failures/`, and the failure message names it.
-public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, tolerance: Tolerance = Tolerance(),
-                         references: String = "__Frames__", record: RecordMode? = RecordMode.fromEnvironment,
-                         file: StaticString = #filePath, line: UInt = #line) {
+/// anti-aliasing yellow) in `<name>-failures/` beside the references, or under the folder that
+/// `SCROLLREEL_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`); the failure
+/// message names it. A run with no failure removes the images a failing run left there.
+public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, named: String? = nil,
+                         tolerance: Tolerance = Tolerance(), references: String = "__Frames__",
+                         record: RecordMode? = RecordMode.fromEnvironment,
+                         file: StaticString = #filePath, function: String = #function, line: UInt = #line) {
     guard let record else {
         let valid = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
         return XCTFail("SCROLLREEL_RECORD must be one of \(valid)", file: file, line: line)
     }
-    let testFolder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+    let testFile = "\(file)"
+    let testFolder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
     let scenePath = scene.hasPrefix("/") ? scene : testFolder.appendingPathComponent(scene).path
-    let folder = references.hasPrefix("/") ? URL(fileURLWithPath: references) : testFolder.appendingPathComponent(references)
+    let root = references.hasPrefix("/") ? URL(fileURLWithPath: references) : testFolder.appendingPathComponent(references)
+    let suite = PathText.stem(of: testFile)
+    // "testPull()" is the test; a name of its own tells several assertions in it apart.
+    let test = String(function.prefix { $0 != "(" }) + (named.map { ".\($0)" } ?? "")
+    let artifacts = ProcessInfo.processInfo.environment["SCROLLREEL_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+        .map { URL(fileURLWithPath: $0).appendingPathComponent(suite) }
     do {
         let failures = try verifyFrames(scene: scenePath, frames: frames, scale: scale, tolerance: tolerance,
-                                        references: folder, record: record)
+                                        references: root.appendingPathComponent(suite), record: record,
+                                        name: test, artifacts: artifacts)
         if !failures.isEmpty { XCTFail(failures.joined(separator: "\n"), file: file, line: line) }
     } catch {
         XCTFail("\(scene): \(error)", file: file, line: line)
@@ -42,17 +55,25 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
 
 /// What `assertFrames` does, without XCTest: renders, compares, records as `record` says, and
 /// returns one message per frame that failed or was recorded (empty when all match).
+///
+/// References are `<references>/<name>.scale<N>.sha256` and the folder beside it, N the scale
+/// rendered at; without `name`, `<references>/<scene>.sha256`, the scene file's own name.
+/// Failure images go to `<artifacts or references>/<references' name>-failures/`; a run without
+/// failures removes the ones a failing run left.
 public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, tolerance: Tolerance,
-                         references folder: URL, record: RecordMode) throws -> [String] {
+                         references folder: URL, record: RecordMode, name: String? = nil,
+                         artifacts: URL? = nil) throws -> [String] {
     var loaded = try SceneDecoder.load(file: scenePath)
     if let scale { loaded.canvas.scale = scale }
     let renderer = try Renderer(scene: loaded)
-    let name = PathText.stem(of: scenePath)
-    let verification = Verification(store: try ReferenceStore(folder: folder, scene: name, tolerance: tolerance),
-                                    scene: name, record: record)
+    let stem = name.map { "\($0).scale\(loaded.canvas.scale)" } ?? PathText.stem(of: scenePath)
+    let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
+    let verification = Verification(store: try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance),
+                                    scene: stem, record: record, failures: failures)
     try FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount)
         .run(frames ?? Array(0..<renderer.frameCount), frame: { try renderer.frame($0) }, sinks: [verification])
     try verification.store.save()
+    if !verification.failed { verification.removeStaleFailures() }
     return verification.messages
 }
 
@@ -61,9 +82,25 @@ private final class Verification: FrameSink {
     var store: ReferenceStore
     let scene: String
     let record: RecordMode
+    /// Where failing frames' images go.
+    let failures: URL
     private(set) var messages: [String] = []
+    private(set) var failed = false
 
-    init(store: ReferenceStore, scene: String, record: RecordMode) { self.store = store; self.scene = scene; self.record = record }
+    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL) {
+        self.store = store; self.scene = scene; self.record = record; self.failures = failures
+    }
+
+    /// The images of an earlier failing run: only the files this library names, then the folder
+    /// if nothing else is in it.
+    func removeStaleFailures() {
+        let files = FileManager.default
+        guard let names = try? files.contentsOfDirectory(atPath: failures.path) else { return }
+        for name in names where name.hasPrefix("frame_") && ["-actual.png", "-expected.png", "-diff.png"].contains(where: name.hasSuffix) {
+            try? files.removeItem(at: failures.appendingPathComponent(name))
+        }
+        if (try? files.contentsOfDirectory(atPath: failures.path))?.isEmpty == true { try? files.removeItem(at: failures) }
+    }
 
     func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap) { (try FrameHash.sha256(frame), frame) }
 
@@ -82,12 +119,12 @@ private final class Verification: FrameSink {
             try store.record(frameName, hash: hash, bitmap: bitmap)
             messages.append("\(frameName): \(reason); re-recorded")
         } else {
-            let artifacts = store.folder.appendingPathComponent("\(scene)-failures")
-            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+            failed = true
+            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
             for (file, bytes) in try store.check.artifacts(name: frameName, index: index, actual: bitmap, diff: diff) {
-                try Data(bytes).write(to: artifacts.appendingPathComponent(file))
+                try Data(bytes).write(to: failures.appendingPathComponent(file))
             }
-            messages.append("\(frameName): \(reason); see \(artifacts.path)/")
+            messages.append("\(frameName): \(reason); see \(failures.path)/")
         }
     }
 }

@@ -9,7 +9,8 @@ import XCTest
 ///
 /// Re-record after an intended change with `SCROLLREEL_RECORD=all swift test --filter GoldenTests`,
 /// then look at every frame that changed. A mismatch leaves actual, expected and diff PNGs in
-/// `Goldens/<sample>-failures/`, named in the failure message.
+/// `Goldens/GoldenTests/testSamplesMatchGoldens.<sample>.scale1-failures/`, named in the failure
+/// message.
 final class GoldenTests: XCTestCase {
     static let samples: [(name: String, frames: [Int])] = [
         ("stretchy", [0, 25, 38, 55, 80, 118]),
@@ -31,7 +32,7 @@ final class GoldenTests: XCTestCase {
 
     func testSamplesMatchGoldens() {
         for (sample, frames) in GoldenTests.samples {
-            assertFrames(scene: GoldenTests.samplePath(sample), frames: frames, scale: 1, references: "Goldens")
+            assertFrames(scene: GoldenTests.samplePath(sample), frames: frames, scale: 1, named: sample, references: "Goldens")
         }
     }
 
@@ -39,11 +40,13 @@ final class GoldenTests: XCTestCase {
     /// very frames the hashes describe, and every listed frame has its file.
     func testReferenceFramesMatchTheirHashes() throws {
         for (sample, frames) in GoldenTests.samples {
-            let text = try String(contentsOf: GoldenTests.goldens.appendingPathComponent("\(sample).sha256"), encoding: .utf8)
+            // Where assertFrames keeps this test's references for the sample at scale 1.
+            let name = "testSamplesMatchGoldens.\(sample).scale1", folder = GoldenTests.goldens.appendingPathComponent("GoldenTests")
+            let text = try String(contentsOf: folder.appendingPathComponent("\(name).sha256"), encoding: .utf8)
             let manifest = try HashManifest(parsing: text)
-            XCTAssertEqual(manifest.entries.map(\.name), frames.map { HashManifest.frameName(scene: sample, index: $0) })
+            XCTAssertEqual(manifest.entries.map(\.name), frames.map { HashManifest.frameName(scene: name, index: $0) })
             for entry in manifest.entries {
-                let data = try Data(contentsOf: GoldenTests.goldens.appendingPathComponent(entry.name + ".webp"))
+                let data = try Data(contentsOf: folder.appendingPathComponent(entry.name + ".webp"))
                 XCTAssertEqual(try FrameHash.sha256(WebPCodec.decode(Array(data))), entry.hash, entry.name)
             }
         }

@@ -4,7 +4,8 @@ import Regression
 import ScrollReelTesting
 import XCTest
 
-/// The record modes of the testing library, on a tiny scene in a temporary folder.
+/// The record modes of the testing library, and the references' names (after the test, its
+/// `named:` and the scale, so tests never share a file), on a tiny scene in a temporary folder.
 final class RecordModeTests: XCTestCase {
     var folder: URL!
     var scene: String { folder.appendingPathComponent("box.json").path }
@@ -69,5 +70,66 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(.failed).count, 3)
         XCTAssertTrue(FileManager.default.fileExists(atPath: webp.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
+    }
+
+    // MARK: Reference names
+
+    func verify(_ name: String, scale: Int?, _ mode: RecordMode, artifacts: URL? = nil) throws -> [String] {
+        try verifyFrames(scene: scene, frames: [0], scale: scale, tolerance: Tolerance(), references: references, record: mode,
+                         name: name, artifacts: artifacts)
+    }
+
+    /// One test at two scales: two reference sets, both passing afterwards.
+    func testScalesKeepSeparateReferences() throws {
+        XCTAssertEqual(try verify("testPull", scale: 2, .missing), ["testPull.scale2/frame_0000: recorded"])
+        XCTAssertEqual(try verify("testPull", scale: nil, .missing), ["testPull.scale1/frame_0000: recorded"], "the scene's own scale")
+        XCTAssertEqual(try verify("testPull", scale: 1, .never), [])
+        XCTAssertEqual(try verify("testPull", scale: 2, .never), [])
+        for file in ["testPull.scale1.sha256", "testPull.scale2.sha256", "testPull.scale1/frame_0000.webp", "testPull.scale2/frame_0000.webp"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: references.appendingPathComponent(file).path), file)
+        }
+    }
+
+    /// The same check run eight times at once reads the same references and passes every time.
+    func testTheSameTestRunInParallelPasses() throws {
+        XCTAssertEqual(try verify("testTwice", scale: 1, .missing).count, 1)
+        var results = [[String]?](repeating: nil, count: 8)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let result = try? verify("testTwice", scale: 1, .never)
+            lock.withLock { results[i] = result }
+        }
+        XCTAssertEqual(results.map { $0 ?? ["threw"] }, Array(repeating: [], count: 8))
+    }
+
+    /// assertFrames finds references under the test file's name, the test's and the scale.
+    func testAssertFramesNamesReferencesAfterTheTest() throws {
+        let suite = references.appendingPathComponent("RecordModeTests")
+        _ = try verifyFrames(scene: scene, frames: [0], scale: 1, tolerance: Tolerance(), references: suite, record: .missing,
+                             name: "testAssertFramesNamesReferencesAfterTheTest.box")
+        // Passes only if it looks exactly there: with .never, a missing reference fails.
+        assertFrames(scene: scene, frames: [0], scale: 1, named: "box", references: references.path, record: .never)
+    }
+
+    /// A failing run leaves its images (in the artifacts folder when one is given); the next
+    /// passing run removes them, and nothing else.
+    func testPassingRunRemovesTheImagesOfAFailingOne() throws {
+        let artifacts = folder.appendingPathComponent("artifacts")
+        XCTAssertEqual(try verify("testColour", scale: 1, .missing).count, 1)
+        try write(color: "#FF3B30")
+        let failures = artifacts.appendingPathComponent("testColour.scale1-failures")
+        XCTAssertEqual(try verify("testColour", scale: 1, .never, artifacts: artifacts).count, 1)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: failures.path)),
+                       ["frame_0000-actual.png", "frame_0000-expected.png", "frame_0000-diff.png"])
+        try Data("mine".utf8).write(to: failures.appendingPathComponent("notes.txt"))
+        try write(color: "#FF9500")
+        XCTAssertEqual(try verify("testColour", scale: 1, .never, artifacts: artifacts), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: failures.path), ["notes.txt"], "only its own images go")
+        try FileManager.default.removeItem(at: failures.appendingPathComponent("notes.txt"))
+        try write(color: "#FF3B30")
+        _ = try verify("testColour", scale: 1, .never, artifacts: artifacts)
+        try write(color: "#FF9500")
+        _ = try verify("testColour", scale: 1, .never, artifacts: artifacts)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: failures.path), "an emptied folder goes too")
     }
 }
