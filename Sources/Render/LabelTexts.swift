@@ -95,8 +95,11 @@ struct LabelTexts: Sendable {
         func fail(_ reason: String) -> RenderError { .font(sceneFile: sceneFile, jsonPath: jsonPath + ".font", reason: reason) }
         switch label.font {
         case .standard:
+            // Found through fontconfig; Debian's path when fontconfig does not know it, so that a
+            // missing font is reported with the package that has it.
             let bold = label.weight == .semibold || label.weight == .bold
-            return FontFallback.FontFile(path: bold ? Font.defaultBoldPath : Font.defaultRegularPath, index: 0)
+            return fallback.file(family: "DejaVu Sans", weight: bold ? 200 : 80)
+                ?? FontFallback.FontFile(path: bold ? Font.defaultBoldPath : Font.defaultRegularPath, index: 0)
         case .system:
             let family = Key(label).display ? "Inter Display" : "Inter"
             guard let file = fallback.file(family: family, weight: weight(label.weight)) else {

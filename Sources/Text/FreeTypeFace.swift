@@ -1,5 +1,9 @@
 import CFreeType
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Raster
 
 /// A FreeType library with one face opened in it, and the FreeType calls `Font` needs.
