@@ -1,6 +1,13 @@
 // swift-tools-version:5.9
 import PackageDescription
 
+// Pixel loops compiled without optimization run tens of times slower, so a debug-built test that
+// asserts frames would wait seconds for each one. Raster is optimized in debug builds too;
+// SCROLLREEL_UNOPTIMIZED_DEBUG=1 leaves it at -Onone, as scripts/test's debug run does, so that the
+// unoptimized build is still tested against the release one frame for frame.
+let optimizedInDebug: [SwiftSetting] = Context.environment["SCROLLREEL_UNOPTIMIZED_DEBUG"] == nil
+    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 let package = Package(
     name: "ScrollReel",
     products: [
@@ -32,7 +39,7 @@ let package = Package(
         // or not at all; and paths split as text. Knows no pixels and no scenes.
         .target(name: "FileOutput", dependencies: ["CFileSystem"]),
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
-        .target(name: "Raster"),
+        .target(name: "Raster", swiftSettings: optimizedInDebug),
         // PNG, GIF, animated WebP and MP4 files, quantization, frame hashes.
         .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CCrypto"]),
         // Text: shaped by HarfBuzz, ordered by FriBidi, fonts found by fontconfig, glyphs drawn
