@@ -107,7 +107,6 @@ public struct Coverage {
     private func applyContinuousCorners(of shape: RoundedRect, row y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
         let r = shape.radius, rect = shape.rect, reach = shape.reach
         let top = y * fixedOne, bottom = top + fixedOne
-        guard top < rect.minY + reach || bottom > rect.maxY - reach else { return }
         let lo = bounds.x, hi = bounds.maxX
         let leftEnd = min(hi, floorDiv(rect.minX + reach - 1, fixedOne) + 1)   // columns touching the left band
         let rightStart = max(lo, floorDiv(rect.maxX - reach, fixedOne))
@@ -118,6 +117,8 @@ public struct Coverage {
         }
         let strips = 16, centreY = top + fixedOne / 2
         let upper = centreY - rect.minY <= rect.maxY - centreY
+        let depth = upper ? centreY - rect.minY : rect.maxY - centreY
+        guard depth < reach else { return }
         for range in ranges {
             for x in range {
                 let left = x * fixedOne, centreX = left + fixedOne / 2
@@ -125,8 +126,7 @@ public struct Coverage {
                 let corner: Corners = upper ? (leftSide ? .topLeft : .topRight) : (leftSide ? .bottomLeft : .bottomRight)
                 guard shape.corners.contains(corner) else { continue }
                 let along = leftSide ? centreX - rect.minX : rect.maxX - centreX
-                let depth = upper ? centreY - rect.minY : rect.maxY - centreY
-                guard along < reach, depth < reach else { continue }
+                guard along < reach else { continue }
                 var sum = 0
                 for k in 0..<strips {
                     let offset = (2 * k + 1) * fixedOne / (2 * strips)

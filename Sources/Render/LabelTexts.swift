@@ -51,16 +51,17 @@ struct LabelTexts: Sendable {
     init(scene: Scene, typesetter: Typesetter) throws {
         self.typesetter = typesetter
         var texts: [Key: PreparedText] = [:]
-        var fonts: [FontFallback.FontFile: Font] = [:]
         func visit(_ view: View) throws {
             if let label = view.label, texts[Key(label)] == nil {
                 let file = try LabelTexts.file(label, typesetter.fallback, scene.file, view.jsonPath)
                 let font: Font
-                do { font = try fonts[file] ?? typesetter.fallback.open(file) } catch let error as FontError {
-                    throw RenderError.font(sceneFile: scene.file, jsonPath: view.jsonPath + ".font",
+                // The fallback opens each file once, for every label and every scene.
+                do { font = try typesetter.fallback.open(file) } catch let error as FontError {
+                    // The default font is chosen by the weight.
+                    let key = label.font == .standard ? ".fontWeight" : ".font"
+                    throw RenderError.font(sceneFile: scene.file, jsonPath: view.jsonPath + key,
                                            reason: error.description + LabelTexts.hint(label.font, error))
                 }
-                fonts[file] = font
                 do {
                     texts[Key(label)] = try typesetter.prepare(label.text, font: font, weight: LabelTexts.weight(label.weight))
                 } catch let error as FontError {

@@ -94,11 +94,12 @@ public final class Renderer: Sendable {
 
     /// The pixels of frame `index`.
     public func frame(_ index: Int) throws -> Bitmap {
-        var own = try painted.value(for: try items(frame: index)) { items in
-            try painter.paint(items, width: screenPixelWidth, height: screenPixelHeight, background: scene.canvas.background)
-        }
-        if let deviceFrame {
-            own = deviceFrame.apply(own, cornerRadius: scene.canvas.device?.displayCornerRadius ?? 0, scale: Double(scene.canvas.scale))
+        // Framed inside, so that a frame repeating the last display list is not framed again.
+        let own = try painted.value(for: try items(frame: index)) { items in
+            let screen = try painter.paint(items, width: screenPixelWidth, height: screenPixelHeight, background: scene.canvas.background)
+            return deviceFrame.map {
+                $0.apply(screen, cornerRadius: scene.canvas.device?.displayCornerRadius ?? 0, scale: Double(scene.canvas.scale))
+            } ?? screen
         }
         guard let beside else { return own }
         var both = Bitmap(width: pixelWidth, height: pixelHeight)

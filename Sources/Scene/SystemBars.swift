@@ -56,7 +56,7 @@ struct SystemBars {
         var children: [View] = []
         let timeFrame = classic ? Rect(x: 0, y: centreY - 8, width: w, height: 16)
                                 : Rect(x: 0, y: centreY - 11, width: w / 2 - 60, height: 22)
-        var clock = View(id: "statusBar.time", frame: timeFrame, fixed: false)
+        var clock = View(id: "statusBar.time", frame: timeFrame)
         clock.label = SystemBars.text(time, size: classic ? 12 : 17, weight: .semibold, color: ink)
         children.append(clock)
         // Right group: signal (17 wide), Wi-Fi (15), battery (27), 5 points apart, centred in
@@ -115,7 +115,7 @@ struct SystemBars {
         guard largeTitle else { return [background, hairline, inline] }
         background.bindings = [fade(from: collapsed - 12, to: collapsed)]
         hairline.bindings = background.bindings
-        inline.bindings = [fade(from: collapsed - 12, to: collapsed)]
+        inline.bindings = background.bindings
         var large = View(id: "navigationBar.largeTitle", frame: Rect(x: 16, y: 0, width: w - 32, height: SystemBars.largeTitleHeight))
         large.label = SystemBars.text(title, size: 34, weight: .bold, color: ink, alignment: .natural)
         // y = −(offset − rest): the title rides with the content, up under the bar and down with a pull.

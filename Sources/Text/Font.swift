@@ -90,8 +90,8 @@ public final class Font: Sendable {
     /// - Throws: `FontError.freeType` when FreeType fails on the font.
     public func layout(_ string: String, pixelSize: Double, tracking: Double = 0) throws -> TextLine {
         let text = string.unicodeScalars.map(\.value)
-        let script = string.unicodeScalars.lazy.map(HarfBuzzFont.script).first { !HarfBuzzFont.commonScripts.contains($0) }
-        let run = try shape(text, 0..<text.count, rightToLeft: false, script: script ?? HarfBuzzFont.latin,
+        let script = HarfBuzzFont.leadingScript(string.unicodeScalars.lazy.map(HarfBuzzFont.script))
+        let run = try shape(text, 0..<text.count, rightToLeft: false, script: script,
                             pixelSize: pixelSize, tracking: tracking)
         return TextLine(runs: [run])
     }
@@ -151,7 +151,7 @@ public final class Font: Sendable {
 
     private func colorGlyph(_ glyph: UInt32, _ state: inout State) throws -> GlyphCache.ColorEntry? {
         if let cached = state.cache.color(glyph) { return cached }
-        let entry = try state.face.renderColor(glyph).map { GlyphCache.ColorEntry(bitmap: $0.bitmap, left: $0.left, top: $0.top) }
+        let entry = try state.face.renderColor(glyph)
         state.cache.insert(entry, forColor: glyph)
         return entry
     }

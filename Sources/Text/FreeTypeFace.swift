@@ -118,7 +118,7 @@ final class FreeTypeFace {
 
     /// A colour glyph of the strike, premultiplied, with the strike-pixel offset of its top-left
     /// corner from the glyph origin (x right, y down); nil when the glyph has no bitmap (a space).
-    func renderColor(_ glyph: UInt32) throws -> (bitmap: Bitmap, left: Int, top: Int)? {
+    func renderColor(_ glyph: UInt32) throws -> GlyphCache.ColorEntry? {
         try check(FT_Load_Glyph(face, glyph, SRFT_LOAD_COLOR), "loading colour glyph \(glyph)")
         let bitmap = face.pointee.glyph.pointee.bitmap
         let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
@@ -141,7 +141,7 @@ final class FreeTypeFace {
             throw failure(FT_Error(FT_Err_Invalid_Glyph_Format), "loading colour glyph \(glyph)")
         }
         let slot = face.pointee.glyph!
-        return (image, Int(slot.pointee.bitmap_left), -Int(slot.pointee.bitmap_top))
+        return GlyphCache.ColorEntry(bitmap: image, left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top))
     }
 
     private func check(_ error: FT_Error, _ operation: @autoclosure () -> String) throws {

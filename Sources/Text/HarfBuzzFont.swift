@@ -46,13 +46,12 @@ final class HarfBuzzFont {
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(script))
         // Tracked text drops optional ligatures, as Core Text does when a kern attribute is set.
-        var features = ["liga", "clig", "dlig"].map { tag -> hb_feature_t in
+        let features = ligatures ? [] : ["liga", "clig", "dlig"].map { tag -> hb_feature_t in
             var feature = hb_feature_t()
             _ = tag.withCString { hb_feature_from_string($0, -1, &feature) }
             feature.value = 0
             return feature
         }
-        if ligatures { features = [] }
         hb_shape(font, buffer, features, UInt32(features.count))
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
@@ -68,6 +67,11 @@ final class HarfBuzzFont {
     /// HarfBuzz's script of a character (Common and Inherited for those shared between scripts).
     static func script(of scalar: Unicode.Scalar) -> UInt32 {
         hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
+    }
+
+    /// The first script of its own in a sequence of characters' scripts; Latin when there is none.
+    static func leadingScript<S: Sequence>(_ scripts: S) -> UInt32 where S.Element == UInt32 {
+        scripts.first { !commonScripts.contains($0) } ?? latin
     }
 
     /// Whether a character belongs to no script of its own (Common or Inherited).

@@ -52,8 +52,7 @@ struct Paragraph: Sendable {
     /// they shape with their neighbours.
     private static func resolvedScripts(_ scalars: [Unicode.Scalar]) -> [UInt32] {
         let own = scalars.map(HarfBuzzFont.script)
-        let first = own.first { !HarfBuzzFont.commonScripts.contains($0) } ?? HarfBuzzFont.latin
-        var current = first
+        var current = HarfBuzzFont.leadingScript(own)
         return own.map { script in
             if !HarfBuzzFont.commonScripts.contains(script) { current = script }
             return current

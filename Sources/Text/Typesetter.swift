@@ -179,12 +179,11 @@ public final class Typesetter: Sendable {
         func candidate(keeping kept: Int) throws -> TextLine {
             let head = mode == .truncateHead ? 0 : mode == .truncateTail ? kept : (kept + 1) / 2
             let tail = kept - head
-            var front = paragraph.trimmed(bounds[0]..<bounds[head])
+            let front = paragraph.trimmed(bounds[0]..<bounds[head])
             var back = bounds[count - tail]..<bounds[count]
             while back.lowerBound < back.upperBound, Paragraph.isSpace(paragraph.text[back.lowerBound]) {
                 back = back.index(after: back.lowerBound)..<back.upperBound
             }
-            if front.isEmpty { front = bounds[0]..<bounds[0] }
             let cut = Paragraph(Array(scalars[front]) + [ellipsis] + Array(scalars[back]),
                                 fonts: Array(paragraph.fonts[front]) + [ellipsisFont] + Array(paragraph.fonts[back]))
             return try line(cut, 0..<cut.text.count, style)
