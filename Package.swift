@@ -52,8 +52,9 @@ let package = Package(
         .target(name: "Scene", dependencies: ["FileOutput", "Cassowary"]),
         // Scene + offset -> display list -> bitmap.
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
-        // Frame hashes, reference checks and pixelmatch-style diffs, for the CLI and for tests.
-        .target(name: "Regression", dependencies: ["Codecs", "Raster", "FileOutput"]),
+        // Frame hashes, reference checks, pixelmatch-style diffs and the JUnit and HTML reports of
+        // failures, for the CLI and for tests.
+        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Render", "FileOutput"]),
         // assertFrames for XCTest, with swift-snapshot-testing's record modes.
         .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput"]),
         // The command-line tool. Thin: arguments, progress, output routing.
@@ -75,8 +76,7 @@ let package = Package(
         // samples/schema.json against the samples, hand-written bad scenes and the decoder.
         .testTarget(name: "SchemaTests", dependencies: ["Scene", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression",
-                                                      "ScrollReelTesting", "TestSupport"],
-                    exclude: ["Goldens"]),
+                                                      "ScrollReelTesting", "TestSupport"]),
         // Runs the built `render` executable as a user would.
         .testTarget(name: "CLITests", dependencies: ["render", "Codecs", "Raster", "TestSupport"],
                     exclude: ["BadScenes"]),

@@ -36,6 +36,18 @@ public struct FolderKind: Sendable {
         ["-actual", "-expected", "-diff"].contains { FrameName.index(of: name, suffix: $0) != nil }
     }
 
+    /// The failure images of many cases in one folder, each name led by its case:
+    /// `stretchy.scale1-frame_0012-diff.png`.
+    public static let suiteArtifacts = FolderKind(contents: "failure images") { name in
+        var rest = Substring(name)
+        // The case's name may itself hold "-frame_"; any split that leaves a failure image will do.
+        while let dash = rest.firstIndex(of: "-") {
+            rest = rest[rest.index(after: dash)...]
+            if dash > name.startIndex, artifacts.owns(String(rest)) { return true }
+        }
+        return false
+    }
+
     /// The marker's text: it tells a reader what the folder is and what deleting the marker does.
     public static let markerText = """
         This folder was written by ScrollReel's render command. render replaces the files it wrote

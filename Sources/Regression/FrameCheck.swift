@@ -115,15 +115,21 @@ public struct FrameCheck {
         return (.differs(reason: "\(diff.differing) pixels differ\(aa)"), diff)
     }
 
-    /// The failure images of a frame, as (file name, PNG bytes): `<frame>-actual.png`, and
-    /// `<frame>-expected.png` and `<frame>-diff.png` when a reference exists.
-    public func artifacts(name: String, index: Int, actual: Bitmap, diff: PixelDiff?) throws -> [(String, [UInt8])] {
-        var files = [(FrameName.png(index, suffix: "-actual"), try PNGCodec.encode(actual))]
+    /// The failure images of a frame: the expected frame (when a reference exists), the actual
+    /// one, and the diff (when they were diffed).
+    public func images(name: String, actual: Bitmap, diff: PixelDiff?) throws -> [FailureImage] {
+        var images: [FailureImage] = []
         // The diff was made against the reference: it is not read again.
         if let expected = diff?.expected ?? (try? reference(name, like: actual)) {
-            files.append((FrameName.png(index, suffix: "-expected"), try PNGCodec.encode(expected)))
+            images.append(FailureImage(role: .expected, png: try PNGCodec.encode(expected)))
         }
-        if let diff { files.append((FrameName.png(index, suffix: "-diff"), try PNGCodec.encode(diff.image))) }
-        return files
+        images.append(FailureImage(role: .actual, png: try PNGCodec.encode(actual)))
+        if let diff { images.append(FailureImage(role: .diff, png: try PNGCodec.encode(diff.image))) }
+        return images
+    }
+
+    /// The file of a failure image: `frame_0012-actual.png`.
+    public static func fileName(_ index: Int, _ role: FailureImage.Role) -> String {
+        FrameName.png(index, suffix: "-" + role.rawValue)
     }
 }

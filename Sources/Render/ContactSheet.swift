@@ -10,6 +10,8 @@ import Text
 public struct ContactSheet {
     public static let margin = 12
     public static let captionHeight = 22
+    /// The narrowest cell: room for the longest caption, "frame 9999 · -9999.9 pt", beside the next.
+    public static let minimumCellWidth = 150
 
     public let tileWidth: Int
     public let tileHeight: Int
@@ -35,7 +37,7 @@ public struct ContactSheet {
     /// The sheet for tiles in order, each with (frame index, offset in points).
     public func sheet(_ tiles: [(index: Int, offset: Double, tile: Bitmap)]) throws -> Bitmap {
         let rows = max(1, (tiles.count + columns - 1) / columns)
-        let cellWidth = tileWidth + ContactSheet.margin, cellHeight = tileHeight + ContactSheet.captionHeight + ContactSheet.margin
+        let cellWidth = max(tileWidth, ContactSheet.minimumCellWidth) + ContactSheet.margin, cellHeight = tileHeight + ContactSheet.captionHeight + ContactSheet.margin
         let width = ContactSheet.margin + columns * cellWidth, height = ContactSheet.margin + rows * cellHeight
         var sheet = Bitmap(width: width, height: height, fill: StraightColor(r: 229, g: 229, b: 234).premultiplied)
         let everything = Clip(pixelWidth: width, pixelHeight: height)

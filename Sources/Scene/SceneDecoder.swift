@@ -16,14 +16,7 @@ public enum SceneDecoder {
     /// Reads and decodes a scene file, with each colour that has a light and a dark value taken
     /// for `appearance`.
     public static func load(file: String, appearance: Appearance = .light) throws -> Scene {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a scene file" : "cannot read the file"
-            throw SceneError.unreadable(file: file, reason: reason)
-        }
-        return try decode(Array(data), file: file, appearance: appearance)
+        try decode(try JSONFile.read(file, kind: "scene"), file: file, appearance: appearance)
     }
 
     /// Decodes scene JSON; relative asset paths resolve against `file`'s folder. Both values of
@@ -33,11 +26,7 @@ public enum SceneDecoder {
     }
 
     private static func decodeScene(_ bytes: [UInt8], file: String) throws -> Scene {
-        let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch let e as JSONParser.SyntaxError {
-            throw SceneError.syntax(file: file, line: e.line, column: e.column, message: e.message)
-        }
-        let root = try JSONNode(value: value, path: "", file: file)
+        let root = try JSONFile.root(bytes, file: file)
             .object(allowed: ["$schema", "canvas", "fps", "assets", "templates", "metrics", "constraints", "scroll", "views"]
                     + systemBarKeys)
         // A pointer to the JSON Schema, for editors; only its type is checked.

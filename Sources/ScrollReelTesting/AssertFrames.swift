@@ -17,6 +17,8 @@ import XCTest
 ///   - scene: path of the scene JSON, absolute or relative to the test file's folder.
 ///   - frames: the frame indices to check; nil checks every frame.
 ///   - scale: overrides the scene's `canvas.scale` (1 keeps references small).
+///   - appearance: which value of the scene's light/dark colours it is drawn with; dark
+///     references are named `….dark`.
 ///   - named: tells apart several assertions in one test: `testPull.header.scale1`.
 ///   - tolerance: exact by default; see `Tolerance`.
 ///   - references: the folder, relative to the test file's folder; default `__Frames__`.
@@ -24,9 +26,10 @@ import XCTest
 ///
 /// A failing frame gets `<frame>-actual.png`, `-expected.png` and `-diff.png` (changed pixels red,
 /// anti-aliasing yellow) in `<name>-failures/` beside the references, or under the folder that
-/// `SCROLLREEL_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`); the failure
-/// message names it. A run with no failure removes the images a failing run left there.
-public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, named: String? = nil,
+/// `SCROLLREEL_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`), with
+/// `report.html`, one page showing them all; the failure message names it. A run with no failure
+/// removes the files a failing run left there.
+public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, appearance: Appearance = .light, named: String? = nil,
                          tolerance: Tolerance = Tolerance(), references: String = "__Frames__",
                          record: RecordMode? = RecordMode.fromEnvironment,
                          file: StaticString = #filePath, function: String = #function, line: UInt = #line) {
@@ -44,7 +47,7 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
     let artifacts = ProcessInfo.processInfo.environment["SCROLLREEL_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
         .map { URL(fileURLWithPath: $0).appendingPathComponent(suite) }
     do {
-        let failures = try verifyFrames(scene: scenePath, frames: frames, scale: scale, tolerance: tolerance,
+        let failures = try verifyFrames(scene: scenePath, frames: frames, scale: scale, appearance: appearance, tolerance: tolerance,
                                         references: root.appendingPathComponent(suite), record: record,
                                         name: test, artifacts: artifacts)
         if !failures.isEmpty { XCTFail(failures.joined(separator: "\n"), file: file, line: line) }
@@ -56,24 +59,34 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
 /// What `assertFrames` does, without XCTest: renders, compares, records as `record` says, and
 /// returns one message per frame that failed or was recorded (empty when all match).
 ///
-/// References are `<references>/<name>.scale<N>.sha256` and the folder beside it, N the scale
-/// rendered at; without `name`, `<references>/<scene>.sha256`, the scene file's own name.
-/// Failure images go to `<artifacts or references>/<references' name>-failures/`; a run without
-/// failures removes the ones a failing run left.
-public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, tolerance: Tolerance,
-                         references folder: URL, record: RecordMode, name: String? = nil,
+/// References are `<references>/<name>.scale<N>.sha256` (`….scale<N>.dark.sha256` in dark) and the
+/// folder beside it, N the scale rendered at, as `render test` names a suite's; without `name`,
+/// `<references>/<scene>.sha256`, the scene file's own name.
+/// Failure images and `report.html` go to `<artifacts or references>/<name>.scale<N>-failures/`; a
+/// run without failures removes the ones a failing run left.
+public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance = .light,
+                         tolerance: Tolerance, references folder: URL, record: RecordMode, name: String? = nil,
                          artifacts: URL? = nil) throws -> [String] {
-    var loaded = try SceneDecoder.load(file: scenePath)
+    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance)
     if let scale { loaded.canvas.scale = scale }
     let renderer = try Renderer(scene: loaded)
-    let stem = name.map { "\($0).scale\(loaded.canvas.scale)" } ?? PathText.stem(of: scenePath)
+    let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance) } ?? PathText.stem(of: scenePath)
     let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
     let verification = Verification(store: try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance),
-                                    scene: stem, record: record, failures: failures)
+                                    scene: stem, record: record, failures: failures, offsets: renderer.offsets)
+    let start = Date()
+    let indices = frames ?? Array(0..<renderer.frameCount)
     try FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount)
-        .run(frames ?? Array(0..<renderer.frameCount), frame: { try renderer.frame($0) }, sinks: [verification])
+        .run(indices, frame: { try renderer.frame($0) }, sinks: [verification])
     try verification.store.save()
-    if !verification.failed { verification.removeStaleFailures() }
+    if verification.log.failures.isEmpty {
+        verification.removeStaleFailures()
+    } else {
+        let outcome = try verification.log.outcome(name: stem, scene: scenePath, frames: indices.count,
+                                                   seconds: Date().timeIntervalSince(start), tolerated: 0)
+        try HTMLReport.html(title: stem, outcomes: [outcome])
+            .write(to: failures.appendingPathComponent(Verification.reportName), atomically: true, encoding: .utf8)
+    }
     return verification.messages
 }
 
@@ -84,11 +97,15 @@ private final class Verification: FrameSink {
     let record: RecordMode
     /// Where failing frames' images go.
     let failures: URL
+    /// The failing frames, for the report.
+    let log: FailureLog
     private(set) var messages: [String] = []
-    private(set) var failed = false
+    /// The page beside the failure images that shows them all.
+    static let reportName = "report.html"
 
-    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL) {
+    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL, offsets: [Double]) {
         self.store = store; self.scene = scene; self.record = record; self.failures = failures
+        log = FailureLog(keepsImages: true, offsets: offsets)
     }
 
     /// The images of an earlier failing run: only the files this library names, then the folder
@@ -96,7 +113,7 @@ private final class Verification: FrameSink {
     func removeStaleFailures() {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: failures.path) else { return }
-        for name in names where name.hasPrefix("frame_") && ["-actual.png", "-expected.png", "-diff.png"].contains(where: name.hasSuffix) {
+        for name in names where FolderKind.artifacts.owns(name) || name == Verification.reportName {
             try? files.removeItem(at: failures.appendingPathComponent(name))
         }
         if (try? files.contentsOfDirectory(atPath: failures.path))?.isEmpty == true { try? files.removeItem(at: failures) }
@@ -119,12 +136,15 @@ private final class Verification: FrameSink {
             try store.record(frameName, hash: hash, bitmap: bitmap)
             messages.append("\(frameName): \(reason); re-recorded")
         } else {
-            failed = true
             try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-            for (file, bytes) in try store.check.artifacts(name: frameName, index: index, actual: bitmap, diff: diff) {
-                try Data(bytes).write(to: failures.appendingPathComponent(file))
+            var images = try store.check.images(name: frameName, actual: bitmap, diff: diff)
+            for k in images.indices {
+                let file = failures.appendingPathComponent(FrameCheck.fileName(index, images[k].role))
+                try Data(images[k].png).write(to: file)
+                images[k].path = file.path
             }
-            messages.append("\(frameName): \(reason); see \(failures.path)/")
+            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images)
+            messages.append("\(frameName): \(reason); see \(failures.path)/\(Verification.reportName)")
         }
     }
 }
@@ -152,7 +172,12 @@ struct ReferenceStore {
         entries.sort { $0.name < $1.name }
         check = FrameCheck(manifest: HashManifest(entries: entries), referenceFolder: folder, tolerance: check.tolerance)
         let file = check.webpURL(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let frames = file.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: frames.path) {
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+            // Marked as render marks the folders it fills, so that `render test --update` may record here too.
+            try Data(FolderKind.markerText.utf8).write(to: frames.appendingPathComponent(FolderKind.markerName))
+        }
         try Data(WebPCodec.encodeLossless(bitmap)).write(to: file)
         // A PNG recorded before would be stale beside it.
         try? FileManager.default.removeItem(at: check.pngURL(name))

@@ -1,35 +1,62 @@
+import Codecs
 import FileOutput
 import Foundation
 import Raster
 import Regression
+import Render
 
-/// One `--check`: frames are compared as they are rendered, failures collected with their
-/// artifacts, and the result reported at the end (exit 1 when any frame fails).
+/// One scene checked against a hash file, for `--check` and for each case of `render test`:
+/// frames are compared as they are rendered, failures collected with their artifacts, and the
+/// result reported at the end.
 final class CheckRun {
     let manifestPath: String
     let check: FrameCheck
     /// Holds only this run's failures once the run commits: earlier ones would mislead.
     let artifacts: StagedFolder
+    /// The frame names' prefix in the hash file: the scene's name, or the case's.
     let scene: String
+    /// Leads each failure image's file name: "" in a scene's own folder, `<case>-` in a suite's.
+    let filePrefix: String
+    /// The failing frames, with their images when a report will show them.
+    let log: FailureLog
     private(set) var compared = 0
-    private(set) var failures: [(name: String, reason: String)] = []
     private(set) var tolerated = 0
+    var failures: [FrameFailure] { log.failures }
 
-    init(manifestPath: String, options: Options, artifacts: StagedFolder) throws {
+    /// Each frame's scroll offset, for the report; set before the first frame is compared.
+    var offsets: [Double] {
+        get { log.offsets }
+        set { log.offsets = newValue }
+    }
+
+    init(manifestPath: String, manifest: HashManifest, scene: String, tolerance: Tolerance, artifacts: StagedFolder,
+         filePrefix: String = "", keepsImages: Bool) {
         self.manifestPath = manifestPath
         self.artifacts = artifacts
-        let text: String
-        do { text = try String(contentsOfFile: manifestPath, encoding: .utf8) } catch {
-            throw UsageError("--check \(manifestPath): cannot read the hash file")
-        }
-        let manifest: HashManifest
-        do { manifest = try HashManifest(parsing: text) } catch let error as HashManifest.ParseError {
-            throw UsageError("--check \(manifestPath): \(error)")
-        }
-        scene = options.sceneName
+        self.scene = scene
+        self.filePrefix = filePrefix
+        log = FailureLog(keepsImages: keepsImages)
         let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
-        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: options.tolerance)
+        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: tolerance)
+    }
+
+    /// `--check FILE`: the hash file read, and a tolerance refused where no reference frames exist.
+    convenience init(manifestPath: String, options: Options, artifacts: StagedFolder) throws {
+        let manifest = try CheckRun.manifest(at: manifestPath, option: "--check")
+        self.init(manifestPath: manifestPath, manifest: manifest, scene: options.sceneName, tolerance: options.tolerance,
+                  artifacts: artifacts, keepsImages: options.report != nil)
         try requireReferences(options)
+    }
+
+    /// The hash file at `path`; a problem with it is a usage error naming `option`.
+    static func manifest(at path: String, option: String) throws -> HashManifest {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw UsageError("\(option) \(path): cannot read the hash file")
+        }
+        do { return try HashManifest(parsing: text) } catch let error as HashManifest.ParseError {
+            throw UsageError("\(option) \(path): \(error)")
+        }
     }
 
     /// A tolerance compares pixels with the reference frames; without any, it could never apply.
@@ -49,22 +76,32 @@ final class CheckRun {
         case .match: break
         case .tolerated: tolerated += 1
         case .differs(let reason):
-            failures.append((name, reason))
-            for (file, bytes) in try check.artifacts(name: name, index: index, actual: bitmap, diff: diff) {
-                try artifacts.write(file, bytes)
+            var images = try check.images(name: name, actual: bitmap, diff: diff)
+            for k in images.indices {
+                let file = filePrefix + FrameCheck.fileName(index, images[k].role)
+                try artifacts.write(file, images[k].png)
+                images[k].path = PathText.joining(artifacts.target.shown, file)
             }
+            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images)
         }
     }
 
     /// Hash-file entries of this scene beyond its last frame fail: the scene got shorter.
     func expectNoMore(than frameCount: Int) {
-        let rendered = Set((0..<frameCount).map { HashManifest.frameName(scene: scene, index: $0) })
-        for entry in check.manifest.entries where entry.name.hasPrefix(scene + "/") && !rendered.contains(entry.name) {
-            failures.append((entry.name, "expected, but the scene now has \(frameCount) frames"))
+        for entry in check.manifest.entries where entry.name.hasPrefix(scene + "/") {
+            guard let index = FrameName.index(of: String(entry.name.dropFirst(scene.count + 1)) + ".png"), index >= frameCount else {
+                continue
+            }
+            log.addMissing(index: index, reason: "expected, but the scene now has \(frameCount) frames")
         }
     }
 
-    /// Prints the result; throws when a frame failed. Call after the outputs are committed.
+    /// What the run found, for reports.
+    func outcome(name: String, sceneFile: String, seconds: Double) throws -> CaseOutcome {
+        try log.outcome(name: name, scene: sceneFile, frames: compared, seconds: seconds, tolerated: tolerated)
+    }
+
+    /// Prints the result of `--check`; throws when a frame failed. Call after the outputs are committed.
     func finish() throws {
         let total = compared
         if failures.isEmpty {
@@ -74,7 +111,7 @@ final class CheckRun {
         }
         var lines = ["check: \(failures.count) frames fail against \(manifestPath) (\(total) rendered)"]
         // A long list buries the summary; the artifacts folder has every failing frame anyway.
-        lines += failures.prefix(20).map { "  \($0.name): \($0.reason)" }
+        lines += failures.prefix(20).map { "  \(HashManifest.frameName(scene: scene, index: $0.index)): \($0.reason)" }
         if failures.count > 20 { lines.append("  … and \(failures.count - 20) more") }
         if FileSystem.kind(of: artifacts.target.path) == .folder {
             lines.append("artifacts: \(artifacts.target.path)/")

@@ -9,7 +9,7 @@ extension Options {
     /// The options that let a frame differ from its reference; they compare pixels.
     static let toleranceOptions = ["--threshold", "--max-diff-pixels", "--max-diff-ratio"]
     /// Options that only `--check` reads.
-    private static let checkOptions = ["--artifacts"] + toleranceOptions
+    private static let checkOptions = ["--artifacts", "--report"] + toleranceOptions
 
     /// Whether the invocation renders frames, rather than only inspecting geometry.
     var rendersFrames: Bool { out != nil || hashes != nil || check != nil || contactSheet != nil }
@@ -21,6 +21,14 @@ extension Options {
             try allow(Options.limitOptions.union(["--scale", "--fps", "--appearance"]), in: "render validate")
         case .assemble:
             try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
+        case .test:
+            try allow(Options.limitOptions.union(["--update", "--junit", "--report", "--shard", "--artifacts", "--jobs"]),
+                      in: "render test")
+            if update, let option = ["--report", "--artifacts"].first(where: given.contains) {
+                throw UsageError("\(option) does not apply to render test --update, which records and compares nothing")
+            }
+        case .mergeJUnit:
+            try allow(["--out"], in: "render merge-junit")
         case .render:
             try checkRender()
         }

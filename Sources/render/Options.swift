@@ -11,10 +11,11 @@ enum AppearanceChoice: String { case light, dark, both }
 /// tool has few options.
 struct Options {
     /// What the invocation does besides rendering a scene.
-    enum Command: Equatable { case render, validate, assemble }
+    enum Command: Equatable { case render, validate, assemble, test, mergeJUnit }
 
     var command = Command.render
-    /// Scene files for `validate`, or the frame folder for `gif`.
+    /// Scene files for `validate`, the frame folders for `gif`, the suite file for `test`, or the
+    /// JUnit files for `merge-junit`.
     var inputs: [String] = []
     var scene: String?
     var out: String?
@@ -41,6 +42,14 @@ struct Options {
     var artifacts: String?
     var tolerance = Tolerance()
     var contactSheet: String?
+    /// `--report`: an HTML page of the failing frames.
+    var report: String?
+    /// `--junit`: JUnit XML of a suite's cases.
+    var junit: String?
+    /// `test --update`: record the suite's references instead of checking them.
+    var update = false
+    /// `test --shard i/n`: the i-th of n slices of the suite (1-based).
+    var shard: (index: Int, count: Int)?
     var every = 1
     /// Light, dark, or both side by side.
     var appearance = AppearanceChoice.light
@@ -54,8 +63,12 @@ struct Options {
     static let usage = """
     usage: render --scene FILE --out PATH [options]
            render validate FILE...          check scenes without rendering them
-           render gif DIR --out NAME.gif [--fps N] [--quality Q] [--jobs N]
-                                            assemble a folder of frame_NNNN.png into a GIF
+           render gif DIR... --out NAME.gif [--fps N] [--quality Q] [--jobs N]
+                                            assemble folders of frame_NNNN.png into a GIF
+           render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
+                                            check every scene of a suite file (default
+                                            scrollreel.json) against its references
+           render merge-junit --out FILE JUNIT...   merge the JUnit files of several shards
 
     Renders the frames of a ScrollReel scene.
 
@@ -86,7 +99,14 @@ struct Options {
                       <scene>/ beside FILE: each distinct frame once, as a lossless WebP
       --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
                       expected and diff PNGs of each failing frame in the artifacts folder
-      --artifacts DIR where --check writes failures (default: <scene>-failures beside FILE)
+      --artifacts DIR where --check writes failures (default: <scene>-failures beside FILE), or
+                      where render test does (default: test-results beside the suite)
+      --report FILE   with --check or render test: one self-contained HTML page of the failing
+                      frames (expected, actual, diff, a slider and onion skin, contact sheets)
+      --junit FILE    with render test: JUnit XML, one test case per scene, scale and appearance
+      --update        with render test: record the references of the suite's scenes again
+      --shard I/N     with render test: only the I-th of N slices of the suite (1 ≤ I ≤ N), so
+                      that N machines or processes check it together
       --threshold T   per-pixel colour distance 0…1 (YIQ, as pixelmatch) under which pixels count
                       as equal; needs reference frames beside the hash file (default: exact)
       --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
@@ -122,6 +142,8 @@ struct Options {
         switch rest.first {
         case "validate": command = .validate; rest.removeFirst()
         case "gif": command = .assemble; rest.removeFirst()
+        case "test": command = .test; rest.removeFirst()
+        case "merge-junit": command = .mergeJUnit; rest.removeFirst()
         default: break
         }
         func value(_ name: String) throws -> String {
@@ -168,6 +190,10 @@ struct Options {
             case "--max-diff-pixels": tolerance.maxDiffPixels = try integer(arg, 0...Int(Int32.max))
             case "--max-diff-ratio": tolerance.maxDiffRatio = try fraction(arg)
             case "--contact-sheet": contactSheet = try value(arg)
+            case "--report": report = try value(arg)
+            case "--junit": junit = try value(arg)
+            case "--update": update = true
+            case "--shard": shard = try Options.shard(try value(arg))
             case "--every": every = try integer(arg, 1...100_000)
             case "--max-pixels": limits.framePixels = try integer(arg, 1...Int(Int32.max))
             case "--max-frames": limits.frames = try integer(arg, 1...Int(Int32.max))
@@ -213,8 +239,13 @@ struct Options {
         case .validate:
             guard !inputs.isEmpty else { throw UsageError("validate needs at least one scene file") }
         case .assemble:
-            guard inputs.count == 1 else { throw UsageError("gif needs one folder of frame_NNNN.png files") }
+            guard !inputs.isEmpty else { throw UsageError("gif needs a folder of frame_NNNN.png files, or several") }
             guard let out, out.lowercased().hasSuffix(".gif") else { throw UsageError("gif needs --out NAME.gif") }
+        case .test:
+            guard inputs.count <= 1 else { throw UsageError("test takes one suite file, got \(inputs.count)") }
+        case .mergeJUnit:
+            guard !inputs.isEmpty else { throw UsageError("merge-junit needs the JUnit files to merge") }
+            guard out != nil else { throw UsageError("merge-junit needs --out FILE.xml") }
         case .render:
             guard scene != nil else { throw UsageError("--scene is required") }
             guard out != nil || inspect != nil || timeline || hashes != nil || check != nil || contactSheet != nil else {
@@ -244,6 +275,15 @@ extension Options {
 
     /// The scene file's name without folder and extension: the `<scene>` of frame names in hash files.
     var sceneName: String { PathText.stem(of: scene!) }
+
+    /// `I/N` with 1 ≤ I ≤ N.
+    static func shard(_ text: String) throws -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+            throw UsageError("--shard expects I/N with 1 ≤ I ≤ N, such as 2/3, got \"\(text)\"")
+        }
+        return (index, count)
+    }
 
     /// `A-B` or `A`, with A ≤ B.
     static func range(_ text: String) throws -> ClosedRange<Int> {

@@ -17,6 +17,8 @@ struct OutputPlan {
     var inspect: StagedFile?
     /// Where `--check` puts the images of failing frames.
     var artifacts: StagedFolder?
+    /// `--report`: the failing frames on one HTML page.
+    var report: StagedFile?
 
     init(options: Options) throws {
         if let path = options.out {
@@ -35,6 +37,7 @@ struct OutputPlan {
                                                                                                             scene: options.sceneName)),
                                         kind: .frames, replacingAll: options.frames == nil)
         }
+        report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
         contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0)) }
         inspect = try options.inspect.map { try set.file(OutputTarget(option: "--inspect", path: $0)) }
         if let manifest = options.check {

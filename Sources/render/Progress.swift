@@ -8,6 +8,8 @@ final class Progress {
     private let total: Int
     private let start = Date()
     private var lastDraw = Date.distantPast
+    /// What is being rendered, shown after the counts: a suite's case.
+    var label = ""
 
     init(total: Int, quiet: Bool) {
         self.total = total
@@ -24,7 +26,7 @@ final class Progress {
         let eta = rate > 0 ? Double(total - done) / rate : 0
         let width = 24, filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let line = "\r\(bar) \(done)/\(total) frames  \(String(format: "%.1f", rate)) fps  ETA \(Progress.clock(eta))\u{1B}[K"
+        let line = "\r\(bar) \(done)/\(total) frames  \(String(format: "%.1f", rate)) fps  ETA \(Progress.clock(eta))  \(label)\u{1B}[K"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

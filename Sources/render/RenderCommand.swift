@@ -18,6 +18,7 @@ struct RenderCommand {
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
         let (scene, beside) = try options.loadScene(options.scene!)
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
+        check?.offsets = renderer.offsets
         if options.timeline {
             let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
             print(RenderCommand.timelineCSV(renderer.offsets, range, fps: scene.fps), terminator: "")
@@ -43,7 +44,13 @@ struct RenderCommand {
                 try file.write(choice.bytes)
                 try file.finish()
             } else if plan.rendersSequence {
+                let start = Date()
                 try renderSequence(renderer, range, plan: plan, check: check, stats: stats)
+                if let file = plan.report, let check {
+                    let outcome = try check.outcome(name: options.sceneName, sceneFile: options.scene!,
+                                                    seconds: Date().timeIntervalSince(start))
+                    try file.write(Array(HTMLReport.html(title: check.manifestPath, outcomes: [outcome]).utf8))
+                }
             }
         }
         if options.stats { FileHandle.standardError.write(Data((stats.line + "\n").utf8)) }

@@ -32,6 +32,8 @@ do {
         case .render: try RenderCommand(options: options).run()
         case .validate: try ValidateCommand(options: options).run()
         case .assemble: try AssembleCommand(options: options).run()
+        case .test: try TestCommand(options: options).run()
+        case .mergeJUnit: try MergeJUnitCommand(options: options).run()
         }
     }
 } catch let error as UsageError {

@@ -110,9 +110,16 @@ final class RegressionCLITests: CLITestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("late-assembled.gif"))),
                        try Data(contentsOf: URL(fileURLWithPath: path("late.gif"))))
         XCTAssertEqual(try DecodedGIF(path: path("late.gif")).frames.count, 18)
+        // Ranges in folders of their own, as machines or processes render them, assemble too.
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("early") + "/", "--frames", "0-11"]).status, 0)
+        XCTAssertEqual(try render(["gif", path("late"), path("early"), "--out", path("parts.gif")]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("parts.gif"))),
+                       try Data(contentsOf: URL(fileURLWithPath: path("whole.gif"))))
+        try expectError(["gif", path("late"), path("all"), "--out", path("both.gif")], status: 2,
+                        contains: ["gif: \(path("late"))/frame_0012.png and \(path("all"))/frame_0012.png are both frame 12"])
         try FileManager.default.copyItem(atPath: path("all/frame_0007.png"), toPath: path("all/frame_007.png"))
         try expectError(["gif", path("all"), "--out", path("twice.gif")], status: 2,
-                        contains: ["frame_0007.png and frame_007.png are both frame 7"])
+                        contains: ["gif: \(path("all"))/frame_0007.png and \(path("all"))/frame_007.png are both frame 7"])
         try FileManager.default.removeItem(atPath: path("all/frame_007.png"))
         try FileManager.default.removeItem(atPath: path("all/frame_0005.png"))
         try expectError(["gif", path("all"), "--out", path("gap.gif")], status: 2,
@@ -123,8 +130,9 @@ final class RegressionCLITests: CLITestCase {
     func testContactSheet() throws {
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--contact-sheet", path("sheet.png"), "--every", "5"]).status, 0)
         let sheet = try decodePNG("sheet.png")
-        // 6 tiles of 120 × 160 in one row, 12 px margins, a 22 px caption under each.
-        XCTAssertEqual(sheet.width, 12 + 6 * (120 + 12))
+        // 6 tiles of 120 × 160 in one row, in cells 150 px wide so that captions fit, 12 px
+        // margins, a 22 px caption under each.
+        XCTAssertEqual(sheet.width, 12 + 6 * (150 + 12))
         XCTAssertEqual(sheet.height, 12 + 160 + 22 + 12)
     }
 

@@ -1,53 +1,52 @@
 import Codecs
 import Foundation
 import Regression
+import Scene
 import ScrollReelTesting
 import XCTest
 
-/// Visual regression: chosen frames of each sample, rendered at @1x, against the hashes and
-/// reference frames (lossless WebP) in `Goldens/`, through the same `assertFrames` users get.
+/// Visual regression: the cases of the repository's suite file, `scrollreel.json` (chosen frames
+/// of every sample at @1x), against the hashes and reference frames (lossless WebP) in
+/// `goldens/`, through the same `verifyFrames` that `assertFrames` users get. `render test` checks
+/// the same references from the command line (`CLITests`).
 ///
-/// Re-record after an intended change with `SCROLLREEL_RECORD=all swift test --filter GoldenTests`,
-/// then look at every frame that changed. A mismatch leaves actual, expected and diff PNGs in
-/// `Goldens/GoldenTests/testSamplesMatchGoldens.<sample>.scale1-failures/`, named in the failure
-/// message.
+/// Re-record after an intended change with `render test --update`, then look at every frame that
+/// changed. A mismatch leaves actual, expected and diff PNGs and `report.html` in
+/// `goldens/<case>-failures/`, named in the failure message.
 final class GoldenTests: XCTestCase {
-    static let samples: [(name: String, frames: [Int])] = [
-        ("stretchy", [0, 25, 38, 55, 80, 118]),
-        ("stretchy-blur", [0, 20, 40, 60, 90, 125]),
-        ("stretchy-pinned", [0, 25, 60, 90, 130]),
-        ("fling", [0, 20, 31, 45, 75, 95]),
-        ("parallax-cells", [0, 45, 90, 135, 180, 220]),
-        ("text-reveal", [0, 25, 45, 70, 100, 125]),
-        ("mixed-scripts", [0, 20, 36]),
-        ("profile", [0, 15, 22, 40, 125]),
-    ]
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    static func samplePath(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("samples/\(name).json").path
+    static func samplePath(_ name: String) -> String { root.appendingPathComponent("samples/\(name).json").path }
+
+    static func suite() throws -> Suite { try SuiteDecoder.load(file: root.appendingPathComponent("scrollreel.json").path) }
+
+    func testSuiteCoversEverySample() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: GoldenTests.root.appendingPathComponent("samples").path)
+            .filter { $0.hasSuffix(".json") && $0 != "schema.json" }.map { String($0.dropLast(5)) }
+        XCTAssertEqual(Set(try GoldenTests.suite().cases.map(\.base)), Set(samples))
     }
 
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-
-    func testSamplesMatchGoldens() {
-        for (sample, frames) in GoldenTests.samples {
-            assertFrames(scene: GoldenTests.samplePath(sample), frames: frames, scale: 1, named: sample, references: "Goldens")
+    func testSamplesMatchGoldens() throws {
+        for item in try GoldenTests.suite().cases {
+            let appearance = try XCTUnwrap(item.appearance, "\(item.name): both appearances side by side")
+            let failures = try verifyFrames(scene: item.scene, frames: item.frames, scale: item.scale, appearance: appearance,
+                                            tolerance: Tolerance(), references: URL(fileURLWithPath: item.references),
+                                            record: RecordMode.fromEnvironment ?? .never, name: item.base)
+            XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
         }
     }
 
     /// The reference frames decode to exactly the recorded hashes, so diffs are made against the
-    /// very frames the hashes describe, and every listed frame has its file.
+    /// very frames the hashes describe, and every listed frame has its file or shares one.
     func testReferenceFramesMatchTheirHashes() throws {
-        for (sample, frames) in GoldenTests.samples {
-            // Where assertFrames keeps this test's references for the sample at scale 1.
-            let name = "testSamplesMatchGoldens.\(sample).scale1", folder = GoldenTests.goldens.appendingPathComponent("GoldenTests")
-            let text = try String(contentsOf: folder.appendingPathComponent("\(name).sha256"), encoding: .utf8)
-            let manifest = try HashManifest(parsing: text)
-            XCTAssertEqual(manifest.entries.map(\.name), frames.map { HashManifest.frameName(scene: name, index: $0) })
+        for item in try GoldenTests.suite().cases {
+            let manifest = try HashManifest(parsing: try String(contentsOfFile: item.manifest, encoding: .utf8))
+            XCTAssertEqual(manifest.entries.map(\.name), item.frames?.map { HashManifest.frameName(scene: item.name, index: $0) })
+            let check = FrameCheck(manifest: manifest, referenceFolder: URL(fileURLWithPath: item.references))
             for entry in manifest.entries {
-                let data = try Data(contentsOf: folder.appendingPathComponent(entry.name + ".webp"))
-                XCTAssertEqual(try FrameHash.sha256(WebPCodec.decode(Array(data))), entry.hash, entry.name)
+                let url = try XCTUnwrap(check.referenceURL(entry.name), entry.name)
+                XCTAssertEqual(try FrameHash.sha256(WebPCodec.decode(Array(try Data(contentsOf: url)))), entry.hash, entry.name)
             }
         }
     }

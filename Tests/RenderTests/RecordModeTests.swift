@@ -33,9 +33,9 @@ final class RecordModeTests: XCTestCase {
     }
 
     func testModes() throws {
-        XCTAssertEqual(try verify(.never), ["box/frame_0000: no expected hash; see \(references.path)/box-failures/",
-                                            "box/frame_0001: no expected hash; see \(references.path)/box-failures/",
-                                            "box/frame_0002: no expected hash; see \(references.path)/box-failures/"])
+        XCTAssertEqual(try verify(.never), ["box/frame_0000: no expected hash; see \(references.path)/box-failures/report.html",
+                                            "box/frame_0001: no expected hash; see \(references.path)/box-failures/report.html",
+                                            "box/frame_0002: no expected hash; see \(references.path)/box-failures/report.html"])
         XCTAssertEqual(try verify(.missing), ["box/frame_0000: recorded", "box/frame_0001: recorded", "box/frame_0002: recorded"])
         XCTAssertEqual(try verify(.missing), [], "everything matches now")
         XCTAssertEqual(try verify(.never), [])
@@ -120,7 +120,9 @@ final class RecordModeTests: XCTestCase {
         let failures = artifacts.appendingPathComponent("testColour.scale1-failures")
         XCTAssertEqual(try verify("testColour", scale: 1, .never, artifacts: artifacts).count, 1)
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: failures.path)),
-                       ["frame_0000-actual.png", "frame_0000-expected.png", "frame_0000-diff.png"])
+                       ["frame_0000-actual.png", "frame_0000-expected.png", "frame_0000-diff.png", "report.html"])
+        let report = try String(contentsOf: failures.appendingPathComponent("report.html"), encoding: .utf8)
+        XCTAssertTrue(report.contains("<section class=\"frame\" data-case=\"testColour.scale1\" data-frame=\"0\" data-offset=\"0.00\""))
         try Data("mine".utf8).write(to: failures.appendingPathComponent("notes.txt"))
         try write(color: "#FF9500")
         XCTAssertEqual(try verify("testColour", scale: 1, .never, artifacts: artifacts), [])

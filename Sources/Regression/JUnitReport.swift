@@ -1,0 +1,69 @@
+import Foundation
+
+/// JUnit XML, the report format every CI system displays: one `<testcase>` per case (a scene at
+/// one scale and appearance), with a `<failure>` listing its failing frames and their images, or
+/// an `<error>` when it could not run. Artifact paths also go in `<system-out>` as
+/// `[[ATTACHMENT|path]]`, which Jenkins and GitLab link.
+public enum JUnitReport {
+    /// - Parameters:
+    ///   - suite: the suite's name, such as its file: `scrollreel.json`.
+    public static func xml(suite: String, outcomes: [CaseOutcome]) -> String {
+        let failures = outcomes.filter { $0.error == nil && !$0.failures.isEmpty }.count
+        let errors = outcomes.filter { $0.error != nil }.count
+        let time = seconds(outcomes.reduce(0) { $0 + $1.seconds })
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
+        for outcome in outcomes {
+            out += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.scene))\" time=\"\(seconds(outcome.seconds))\""
+            if outcome.passed {
+                out += "/>\n"
+                continue
+            }
+            out += ">\n"
+            if let error = outcome.error {
+                out += "      <error message=\"\(escape(error))\" type=\"error\">\(escape(error))</error>\n"
+            } else {
+                let message = "\(outcome.failures.count) of \(outcome.frames) frames differ from their references"
+                let lines = outcome.failures.map { failure in
+                    "frame \(failure.index)" + (failure.offset.map { " (offset \(points($0)) pt)" } ?? "") + ": \(failure.reason)"
+                        + failure.images.compactMap { image in image.path.map { "\n  \(image.role.rawValue): \($0)" } }.joined()
+                }
+                out += "      <failure message=\"\(escape(message))\" type=\"frames differ\">\(escape(lines.joined(separator: "\n")))</failure>\n"
+                let paths = outcome.failures.flatMap { $0.images.compactMap(\.path) }
+                if !paths.isEmpty {
+                    out += "      <system-out>\(escape(paths.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")))</system-out>\n"
+                }
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// Text safe in XML content and attributes; characters XML 1.0 cannot hold become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+}
+
+/// An offset in points with two decimals, never "-0.00".
+func points(_ value: Double) -> String {
+    let text = String(format: "%.2f", value)
+    return text == "-0.00" ? "0.00" : text
+}

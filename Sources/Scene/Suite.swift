@@ -1,0 +1,53 @@
+import FileOutput
+
+/// A suite file (`scrollreel.json`): the scenes a project checks, each at its scales and
+/// appearances, against references recorded beside it. Paths are resolved against the suite
+/// file's folder.
+///
+/// Invariant: case names are unique and hold no `/`, so each case's references
+/// (`<references>/<name>.sha256` and `<references>/<name>/`) and failure images are its own.
+public struct Suite: Equatable, Sendable {
+    /// One scene at one scale and appearance: one test case.
+    public struct Case: Equatable, Sendable {
+        /// `stretchy.scale2.dark`: see `name(base:scale:appearance:)`.
+        public var name: String
+        /// The entry's name, or the scene file's without its extension: `stretchy`.
+        public var base: String
+        /// The scene file.
+        public var scene: String
+        public var scale: Int
+        /// Light or dark; nil draws both side by side, light on the left.
+        public var appearance: Appearance?
+        /// The frames checked, by their index in the whole timeline, ascending without repeats;
+        /// nil checks every frame.
+        public var frames: [Int]?
+        /// The folder holding `<name>.sha256` and the reference frames in `<name>/`.
+        public var references: String
+        /// pixelmatch's per-pixel threshold 0…1; nil compares bytes exactly.
+        public var threshold: Double?
+        public var maxDiffPixels: Int
+        public var maxDiffRatio: Double
+
+        /// The name the case's references are kept under: `<base>.scale<N>`, then `.dark` or
+        /// `.both` for those appearances (nil is both).
+        public static func name(base: String, scale: Int, appearance: Appearance?) -> String {
+            "\(base).scale\(scale)" + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
+        }
+
+        /// The hash file of this case.
+        public var manifest: String { PathText.joining(references, name + ".sha256") }
+    }
+
+    public var file: String
+    public var cases: [Case]
+
+    public init(file: String, cases: [Case]) { self.file = file; self.cases = cases }
+
+    /// The cases of shard `index` of `count` (1-based): a contiguous run of about `cases / count`
+    /// cases in the file's order, as `playwright test --shard` splits tests. The shards of one
+    /// suite hold every case exactly once.
+    public func shard(_ index: Int, of count: Int) -> [Case] {
+        precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
+        return Array(cases[(index - 1) * cases.count / count ..< index * cases.count / count])
+    }
+}

@@ -1,0 +1,103 @@
+import FileOutput
+
+/// Reads a suite file. Errors name the file and the JSON path, as scene errors do.
+public enum SuiteDecoder {
+    /// The folder of references when the suite names none.
+    public static let defaultReferences = "goldens"
+
+    public static func load(file: String) throws -> Suite {
+        try decode(try JSONFile.read(file, kind: "suite"), file: file)
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String) throws -> Suite {
+        let root = try JSONFile.root(bytes, file: file).object(allowed: ["$schema", "references", "tests"])
+        _ = try root["$schema"]?.string()
+        let folder = PathText.folder(of: file)
+        let references = try root["references"]?.string() ?? defaultReferences
+        let tests = try root.required("tests")
+        let entries = try tests.array()
+        guard !entries.isEmpty else { throw tests.fail("list at least one scene") }
+        var cases: [Suite.Case] = []
+        var seen: [String: String] = [:]
+        for entry in entries {
+            for item in try decodeEntry(entry, folder: folder, references: references) {
+                if let first = seen[item.case.name] {
+                    throw item.node.fail("the case \(item.case.name) is also made by \(first); give one of them a \"name\"")
+                }
+                seen[item.case.name] = item.node.path
+                cases.append(item.case)
+            }
+        }
+        return Suite(file: file, cases: cases)
+    }
+
+    /// The cases of one entry, each with the node that made it, for messages.
+    private static func decodeEntry(_ entry: JSONNode, folder: String,
+                                    references: String) throws -> [(case: Suite.Case, node: JSONNode)] {
+        let o = try entry.object(allowed: ["scene", "name", "scales", "appearances", "frames", "references", "tolerance"])
+        let scene = try o.required("scene").string()
+        let name: String
+        if let node = o["name"] {
+            name = try node.string()
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+                throw node.fail("a name is part of file names: not empty, no \"/\", not starting with \".\"")
+            }
+        } else {
+            name = PathText.stem(of: scene)
+        }
+        let scales = try o["scales"].map { node in
+            let list = try node.array()
+            guard !list.isEmpty else { throw node.fail("list at least one scale") }
+            return try list.map { try $0.integer(in: 1...3) }
+        } ?? [1]
+        let appearances: [Appearance?] = try o["appearances"].map { node in
+            let list = try node.array()
+            guard !list.isEmpty else { throw node.fail("list at least one appearance") }
+            return try list.map { try $0.choice([("light", Appearance.light), ("dark", .dark), ("both", nil)]) }
+        } ?? [.light]
+        let frames = try o["frames"].map(decodeFrames)
+        let tolerance: (threshold: Double?, pixels: Int, ratio: Double) = try o["tolerance"].map(decodeTolerance) ?? (nil, 0, 0)
+        let base = resolve(try o["references"]?.string() ?? references, in: folder)
+        var made: [(Suite.Case, JSONNode)] = []
+        for scale in scales {
+            for appearance in appearances {
+                made.append((Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance), base: name, scene: resolve(scene, in: folder), scale: scale,
+                                        appearance: appearance, frames: frames, references: base,
+                                        threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
+                                        maxDiffRatio: tolerance.ratio), entry))
+            }
+        }
+        return made
+    }
+
+    /// The frames checked: frame numbers and `"A-B"` ranges, such as `[0, 12, "40-60"]`.
+    private static func decodeFrames(_ node: JSONNode) throws -> [Int] {
+        let items = try node.array()
+        guard !items.isEmpty else { throw node.fail("list at least one frame number or \"A-B\" range") }
+        var frames = Set<Int>()
+        for item in items {
+            if case .string(let text) = item.value {
+                let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+                guard parts.count == 2, let first = parts[0], let last = parts[1], first >= 0, first <= last, last <= 1_000_000 else {
+                    throw item.fail("expected a frame number or \"A-B\" with 0 ≤ A ≤ B, found \"\(text)\"")
+                }
+                frames.formUnion(first...last)
+            } else {
+                frames.insert(try item.integer(in: 0...1_000_000))
+            }
+        }
+        return frames.sorted()
+    }
+
+    private static func decodeTolerance(_ node: JSONNode) throws -> (threshold: Double?, pixels: Int, ratio: Double) {
+        let o = try node.object(allowed: ["threshold", "maxDiffPixels", "maxDiffRatio"])
+        return (try o["threshold"]?.number(in: 0...1), try o["maxDiffPixels"]?.integer(in: 0...Int(Int32.max)) ?? 0,
+                try o["maxDiffRatio"]?.number(in: 0...1) ?? 0)
+    }
+
+    /// A path as written in the suite, relative to its folder unless absolute; relative to the
+    /// working folder when the suite's path was.
+    private static func resolve(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") || folder.isEmpty ? path : PathText.joining(folder, path)
+    }
+}

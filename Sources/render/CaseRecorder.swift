@@ -1,0 +1,36 @@
+import FileOutput
+import Foundation
+import Regression
+import Render
+import Scene
+
+/// `render test --update` for one case: its hash file and reference frames written again, as
+/// `--hashes FILE --references` writes them, staged with the run's other outputs.
+struct CaseRecorder {
+    let item: Suite.Case
+    let manifest: StagedFile
+    let frames: StagedFolder
+
+    /// Checks both targets; creates the references folder if there is none yet.
+    init(case item: Suite.Case, set: OutputSet) throws {
+        self.item = item
+        if FileSystem.kind(of: item.references) == .none {
+            do { try FileManager.default.createDirectory(atPath: item.references, withIntermediateDirectories: true) } catch {
+                throw OutputTarget(option: "references", path: item.references).problem("cannot create the folder")
+            }
+        }
+        manifest = try set.file(OutputTarget(option: "references", path: item.manifest))
+        frames = try set.folder(OutputTarget(option: "references", path: PathText.joining(item.references, item.name)),
+                                kind: .frames, replacingAll: true)
+    }
+
+    /// Renders the case and stages its references; `done` gets the frames finished so far.
+    func record(_ loaded: (renderer: Renderer, frames: [Int]), jobs: Int, done: (Int) -> Void) throws {
+        let renderer = loaded.renderer
+        let hashes = HashSink(scene: item.name, check: nil)
+        let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight, stats: Stats())
+        try FramePipeline(jobs: jobs).run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references],
+                                          done: done)
+        try manifest.write(Array(hashes.manifest.text.utf8))
+    }
+}

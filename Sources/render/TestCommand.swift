@@ -1,0 +1,129 @@
+import Codecs
+import FileOutput
+import Foundation
+import Regression
+import Render
+import Scene
+
+/// `render test [SUITE]`: every case of a suite file (or of one shard of it) rendered and checked
+/// against its references, with one progress bar, one summary, and exit status 1 when any case
+/// fails; or, with `--update`, its references recorded again.
+struct TestCommand {
+    let options: Options
+
+    /// The suite file when none is named.
+    static let defaultSuite = "scrollreel.json"
+
+    func run() throws {
+        let suiteFile = options.inputs.first ?? TestCommand.defaultSuite
+        let suite = try SuiteDecoder.load(file: suiteFile)
+        let cases = options.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.cases
+        // Every target is checked before anything renders.
+        let set = OutputSet()
+        let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0)) }
+        let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
+        let recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : []
+        let artifacts = options.update ? nil : try set.folder(
+            OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "test-results")),
+            kind: .suiteArtifacts, replacingAll: true, writableNow: options.artifacts != nil)
+
+        // Loading each scene first gives the progress bar its total; a case that cannot load fails alone.
+        let counts = cases.map { item in Result { try load(item).frames.count } }
+        let total = counts.reduce(0) { $0 + ((try? $1.get()) ?? 0) }
+        let progress = Progress(total: total, quiet: options.quiet)
+        var outcomes: [CaseOutcome] = []
+        let start = Date()
+        try Interruption.writing(set) {
+            defer { progress.finish() }
+            var done = 0
+            for (k, item) in cases.enumerated() {
+                progress.label = item.name
+                let began = Date()
+                do {
+                    _ = try counts[k].get()
+                    if options.update {
+                        try recorders[k].record(load(item), jobs: options.jobs) { progress.update(done: done + $0) }
+                        outcomes.append(CaseOutcome(name: item.name, scene: item.scene, frames: try counts[k].get(),
+                                                    seconds: Date().timeIntervalSince(began)))
+                    } else {
+                        outcomes.append(try check(item, load(item), artifacts: artifacts!, began: began) { progress.update(done: done + $0) })
+                    }
+                } catch let error as FileProblem {
+                    throw error
+                } catch {
+                    outcomes.append(CaseOutcome(name: item.name, scene: item.scene, seconds: Date().timeIntervalSince(began),
+                                                error: "\(error)"))
+                }
+                done += (try? counts[k].get()) ?? 0
+            }
+            let title = PathText.lastComponent(of: suiteFile) + (options.shard.map { " (shard \($0.index)/\($0.count))" } ?? "")
+            try junit?.write(Array(JUnitReport.xml(suite: title, outcomes: outcomes).utf8))
+            try report?.write(Array(HTMLReport.html(title: title, outcomes: outcomes).utf8))
+        }
+        try summarize(outcomes, seconds: Date().timeIntervalSince(start), artifacts: artifacts)
+    }
+
+    /// A case's scene, ready to render, and the frames it checks.
+    private func load(_ item: Suite.Case) throws -> (renderer: Renderer, frames: [Int]) {
+        var scene = try SceneDecoder.load(file: item.scene, appearance: item.appearance ?? .light)
+        scene.canvas.scale = item.scale
+        var beside: Scene?
+        if item.appearance == nil {
+            beside = try SceneDecoder.load(file: item.scene, appearance: .dark)
+            beside!.canvas.scale = item.scale
+        }
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
+        if let last = item.frames?.last, last >= renderer.frameCount {
+            throw RenderError.frameOutOfRange(index: last, count: renderer.frameCount)
+        }
+        return (renderer, item.frames ?? Array(0..<renderer.frameCount))
+    }
+
+    /// Renders a case's frames and compares each with its reference.
+    private func check(_ item: Suite.Case, _ loaded: (renderer: Renderer, frames: [Int]), artifacts: StagedFolder,
+                       began: Date, done: (Int) -> Void) throws -> CaseOutcome {
+        guard FileSystem.kind(of: item.manifest) == .file else {
+            return CaseOutcome(name: item.name, scene: item.scene, error: "no references: \(item.manifest) does not exist; "
+                               + "record them with render test --update")
+        }
+        let tolerance = Tolerance(threshold: item.threshold, maxDiffPixels: item.maxDiffPixels, maxDiffRatio: item.maxDiffRatio)
+        let run = CheckRun(manifestPath: item.manifest, manifest: try CheckRun.manifest(at: item.manifest, option: "test"),
+                           scene: item.name, tolerance: tolerance, artifacts: artifacts, filePrefix: item.name + "-",
+                           keepsImages: options.report != nil)
+        run.offsets = loaded.renderer.offsets
+        let renderer = loaded.renderer
+        try FramePipeline(jobs: options.jobs).run(loaded.frames, frame: { try renderer.frame($0) },
+                                                  sinks: [HashSink(scene: item.name, check: run)], done: done)
+        if item.frames == nil { run.expectNoMore(than: renderer.frameCount) }
+        return try run.outcome(name: item.name, sceneFile: item.scene, seconds: Date().timeIntervalSince(began))
+    }
+
+    /// One line for the run, one per failing case; throws (exit 1) when any case failed.
+    private func summarize(_ outcomes: [CaseOutcome], seconds: Double, artifacts: StagedFolder?) throws {
+        let frames = outcomes.reduce(0) { $0 + $1.frames }
+        let time = String(format: "%.1f", seconds)
+        let failing = outcomes.filter { !$0.passed }
+        if options.update && failing.isEmpty {
+            print("test: recorded \(outcomes.count) cases (\(frames) frames) in \(time) s")
+            return
+        }
+        let verb = options.update ? "recorded" : "passed"
+        var lines = ["test: \(outcomes.count - failing.count) of \(outcomes.count) cases \(verb) (\(frames) frames in \(time) s)"]
+        for outcome in failing {
+            if let error = outcome.error {
+                lines.append("  ERROR \(outcome.name): \(error)")
+            } else {
+                let first = outcome.failures[0]
+                lines.append("  FAIL  \(outcome.name): \(outcome.failures.count) of \(outcome.frames) frames differ "
+                             + "(frame \(first.index): \(first.reason))")
+            }
+        }
+        if let artifacts, outcomes.contains(where: { !$0.failures.isEmpty }) { lines.append("artifacts: \(artifacts.target.shown)/") }
+        if let report = options.report, !failing.isEmpty { lines.append("report: \(report)") }
+        if failing.isEmpty {
+            print(lines.joined(separator: "\n"))
+        } else {
+            throw CheckFailure(description: lines.joined(separator: "\n"))
+        }
+    }
+}

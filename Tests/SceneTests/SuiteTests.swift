@@ -1,0 +1,66 @@
+import Scene
+import XCTest
+
+final class SuiteTests: XCTestCase {
+    func decode(_ text: String, file: String = "ci/scrollreel.json") throws -> Suite {
+        try SuiteDecoder.decode(Array(text.utf8), file: file)
+    }
+
+    func testCasesAreScenesTimesScalesTimesAppearances() throws {
+        let suite = try decode("""
+            {"tests": [{"scene": "a.json", "scales": [1, 3], "appearances": ["light", "dark", "both"]},
+                       {"scene": "/abs/b.json", "name": "bee", "frames": [7, "2-4", 3], "references": "refs",
+                        "tolerance": {"threshold": 0.1, "maxDiffPixels": 5}}]}
+            """)
+        XCTAssertEqual(suite.cases.map(\.name), ["a.scale1", "a.scale1.dark", "a.scale1.both", "a.scale3", "a.scale3.dark",
+                                                 "a.scale3.both", "bee.scale1"])
+        XCTAssertEqual(suite.cases[0].scene, "ci/a.json")
+        XCTAssertEqual(suite.cases[0].manifest, "ci/goldens/a.scale1.sha256")
+        XCTAssertNil(suite.cases[2].appearance)
+        XCTAssertEqual(suite.cases[6].scene, "/abs/b.json")
+        XCTAssertEqual(suite.cases[6].manifest, "ci/refs/bee.scale1.sha256")
+        XCTAssertEqual(suite.cases[6].frames, [2, 3, 4, 7])
+        XCTAssertEqual(suite.cases[6].threshold, 0.1)
+        XCTAssertEqual(suite.cases[6].maxDiffPixels, 5)
+        XCTAssertNil(suite.cases[0].frames)
+        XCTAssertNil(suite.cases[0].threshold)
+    }
+
+    /// The shards of any split hold every case once, in order, in slices that differ by at most one.
+    func testShardsPartitionTheSuite() throws {
+        for count in 1...7 {
+            let entries = (0..<count).map { #"{"scene": "c\#($0).json"}"# }.joined(separator: ", ")
+            let suite = try decode(#"{"tests": [\#(entries)]}"#)
+            for shards in 1...9 {
+                let slices = (1...shards).map { suite.shard($0, of: shards).map(\.name) }
+                XCTAssertEqual(slices.flatMap { $0 }, suite.cases.map(\.name), "\(count) cases in \(shards) shards")
+                let sizes = slices.map(\.count)
+                XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1)
+            }
+        }
+    }
+
+    func testMistakesNameThePath() {
+        let cases: [(String, String)] = [
+            (#"{"tests": []}"#, "ci/scrollreel.json: tests: list at least one scene"),
+            (#"{"tests": [{"scene": "a.json", "appearance": ["dark"]}]}"#,
+             #"ci/scrollreel.json: tests[0].appearance: unknown key; did you mean "appearances"?"#),
+            (#"{"tests": [{"scene": "a.json", "appearances": ["dim"]}]}"#,
+             #"ci/scrollreel.json: tests[0].appearances[0]: unknown value "dim"; expected one of "light", "dark", "both""#),
+            (#"{"tests": [{"scene": "a.json", "name": "x/y"}]}"#,
+             #"ci/scrollreel.json: tests[0].name: a name is part of file names: not empty, no "/", not starting with ".""#),
+            (#"{"tests": [{"scene": "a.json", "frames": []}]}"#,
+             #"ci/scrollreel.json: tests[0].frames: list at least one frame number or "A-B" range"#),
+            (#"{"tests": [{"scene": "a.json", "tolerance": {"threshold": 2}}]}"#,
+             "ci/scrollreel.json: tests[0].tolerance.threshold: 2 is out of range 0…1"),
+            (#"{"tests": [{"scene": "a.json"}, {"scene": "b/a.json"}]}"#,
+             #"ci/scrollreel.json: tests[1]: the case a.scale1 is also made by tests[0]; give one of them a "name""#),
+            ("{\"tests\": [", "ci/scrollreel.json:1:12: invalid JSON"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try decode(text), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix(message), "\(error)\nexpected: \(message)")
+            }
+        }
+    }
+}
