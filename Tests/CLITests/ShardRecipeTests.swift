@@ -109,7 +109,8 @@ final class ShardRecipeTests: CLITestCase {
     }
 
     /// The workflow the README shows is the repository's, and its `render` commands run here:
-    /// each shard's, then the merge, give every case once.
+    /// each shard's, then the merge, give every case of the repository's suite once, and all of
+    /// them pass as committed.
     func testActionsWorkflowRunsLocally() throws {
         let workflow = try String(contentsOf: ReadmeExampleTests.repository.appendingPathComponent(".github/workflows/visual-regression.yml"),
                                   encoding: .utf8)
@@ -126,8 +127,13 @@ final class ShardRecipeTests: CLITestCase {
         try shell(runs[1], in: root)
         let merged = try cases(root.appendingPathComponent("junit.xml"))
         XCTAssertEqual(merged, try GoldenSuite.caseNames())
+        let document = try XMLDocument(contentsOf: root.appendingPathComponent("junit.xml"))
+        XCTAssertEqual(document.rootElement()?.attribute(forName: "failures")?.stringValue, "0")
+        XCTAssertEqual(document.rootElement()?.attribute(forName: "errors")?.stringValue, "0")
         for shard in 1...3 {
             XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("report-\(shard).html").path))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("test-results-\(shard)").path),
+                           "nothing failed, so no failure folder")
         }
     }
 }
