@@ -6,8 +6,10 @@ import Foundation
 /// `[[ATTACHMENT|path]]`, which Jenkins and GitLab link.
 public enum JUnitReport {
     /// - Parameters:
-    ///   - suite: the suite's name, such as its file: `scrollreel.json`.
-    public static func xml(suite: String, outcomes: [CaseOutcome]) -> String {
+    ///   - suite: the `<testsuite>`'s name, such as `scrollreel.json (shard 2/3)`.
+    ///   - classname: every case's class, the same in every shard so that merged reports group
+    ///     them together: the suite file's name.
+    public static func xml(suite: String, classname: String, outcomes: [CaseOutcome]) -> String {
         let failures = outcomes.filter { $0.error == nil && !$0.failures.isEmpty }.count
         let errors = outcomes.filter { $0.error != nil }.count
         let time = seconds(outcomes.reduce(0) { $0 + $1.seconds })
@@ -15,7 +17,7 @@ public enum JUnitReport {
         out += "<testsuites name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
         out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
         for outcome in outcomes {
-            out += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.scene))\" time=\"\(seconds(outcome.seconds))\""
+            out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.scene))\" time=\"\(seconds(outcome.seconds))\""
             if outcome.passed {
                 out += "/>\n"
                 continue

@@ -100,7 +100,7 @@ struct Options {
       --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
                       expected and diff PNGs of each failing frame in the artifacts folder
       --artifacts DIR where --check writes failures (default: <scene>-failures beside FILE), or
-                      where render test does (default: test-results beside the suite)
+                      where render test does (default: scrollreel-failures beside the suite)
       --report FILE   with --check or render test: one self-contained HTML page of the failing
                       frames (expected, actual, diff, a slider and onion skin, contact sheets)
       --junit FILE    with render test: JUnit XML, one test case per scene, scale and appearance

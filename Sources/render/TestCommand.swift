@@ -16,6 +16,10 @@ struct TestCommand {
 
     func run() throws {
         let suiteFile = options.inputs.first ?? TestCommand.defaultSuite
+        if options.inputs.isEmpty && FileSystem.kind(of: suiteFile) == .none {
+            throw UsageError("render test reads \(suiteFile) in the current folder, and there is none here; "
+                             + "name a suite file (render test path/to/suite.json), or see the README's \"A whole suite\"")
+        }
         let suite = try SuiteDecoder.load(file: suiteFile)
         let cases = options.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.cases
         // Every target is checked before anything renders.
@@ -24,7 +28,7 @@ struct TestCommand {
         let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
         let recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : []
         let artifacts = options.update ? nil : try set.folder(
-            OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "test-results")),
+            OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")),
             kind: .suiteArtifacts, replacingAll: true, writableNow: options.artifacts != nil)
 
         // Loading each scene first gives the progress bar its total; a case that cannot load fails alone.
@@ -56,8 +60,9 @@ struct TestCommand {
                 }
                 done += (try? counts[k].get()) ?? 0
             }
-            let title = PathText.lastComponent(of: suiteFile) + (options.shard.map { " (shard \($0.index)/\($0.count))" } ?? "")
-            try junit?.write(Array(JUnitReport.xml(suite: title, outcomes: outcomes).utf8))
+            let name = PathText.lastComponent(of: suiteFile)
+            let title = name + (options.shard.map { " (shard \($0.index)/\($0.count))" } ?? "")
+            try junit?.write(Array(JUnitReport.xml(suite: title, classname: name, outcomes: outcomes).utf8))
             try report?.write(Array(HTMLReport.html(title: title, outcomes: outcomes).utf8))
         }
         try summarize(outcomes, seconds: Date().timeIntervalSince(start), artifacts: artifacts)

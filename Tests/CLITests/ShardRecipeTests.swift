@@ -130,9 +130,14 @@ final class ShardRecipeTests: CLITestCase {
         let document = try XMLDocument(contentsOf: root.appendingPathComponent("junit.xml"))
         XCTAssertEqual(document.rootElement()?.attribute(forName: "failures")?.stringValue, "0")
         XCTAssertEqual(document.rootElement()?.attribute(forName: "errors")?.stringValue, "0")
+        // One class across the shards, so that a CI system groups the merged cases together.
+        let classes = try document.nodes(forXPath: "//testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "classname")?.stringValue }
+        XCTAssertEqual(Set(classes), ["scrollreel.json"])
+        XCTAssertEqual(try document.nodes(forXPath: "//testsuite").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue },
+                       (1...3).map { "scrollreel.json (shard \($0)/3)" })
         for shard in 1...3 {
             XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("report-\(shard).html").path))
-            XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("test-results-\(shard)").path),
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("failures-\(shard)").path),
                            "nothing failed, so no failure folder")
         }
     }

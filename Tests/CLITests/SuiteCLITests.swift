@@ -37,7 +37,7 @@ final class SuiteCLITests: CLITestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stderr.hasPrefix("test: 10 of 11 cases passed ("), run.stderr)
         XCTAssertTrue(run.stderr.contains("\n  FAIL  stretchy.scale1: 5 of 6 frames differ (frame 0: "), run.stderr)
-        XCTAssertTrue(run.stderr.contains("\nartifacts: test-results/\nreport: report.html"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\nartifacts: scrollreel-failures/\nreport: report.html"), run.stderr)
         let cases = try junitCases("report.xml")
         XCTAssertEqual(cases.count, 11)
         XCTAssertEqual(cases.filter(\.value).map(\.key), ["stretchy.scale1"])
@@ -46,14 +46,14 @@ final class SuiteCLITests: CLITestCase {
             .map { $0.prefix { $0 != "\"" } + "/" + $0.split(separator: "\"")[2] }
         XCTAssertEqual(sections, ["stretchy.scale1/0", "stretchy.scale1/25", "stretchy.scale1/38", "stretchy.scale1/55",
                                   "stretchy.scale1/118"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("test-results")).filter { $0.hasSuffix("-diff.png") }.count, 5)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("scrollreel-failures")).filter { $0.hasSuffix("-diff.png") }.count, 5)
 
         // Restored, the case passes again (its shard alone: the first of eleven), and its images go.
         try write("samples/stretchy.json", original)
         let passed = try render(["test", "--shard", "1/11"])
         XCTAssertEqual(passed.status, 0, passed.stderr)
         XCTAssertTrue(passed.stdout.hasPrefix("test: 1 of 1 cases passed (6 frames in "), passed.stdout)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path("test-results")), "a passing run leaves no failure images")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("scrollreel-failures")), "a passing run leaves no failure images")
     }
 
     /// A suite of the small test scene at two scales and in dark: `--update` records each case
@@ -79,6 +79,10 @@ final class SuiteCLITests: CLITestCase {
         let check = try render(["test", "--jobs", "1"])
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.hasPrefix("test: 5 of 5 cases passed (124 frames in "), check.stdout)
+        // A folder of the user's where the failure images would go is refused before anything renders.
+        try write("scrollreel-failures/notes.txt", "mine")
+        try expectError(["test"], status: 2, contains: ["--artifacts scrollreel-failures: the folder holds files that render did not write (notes.txt)"])
+        XCTAssertEqual(try String(contentsOfFile: path("scrollreel-failures/notes.txt"), encoding: .utf8), "mine")
     }
 
     func testSuiteMistakesNameTheFileAndPath() throws {
@@ -92,7 +96,8 @@ final class SuiteCLITests: CLITestCase {
         try write("d.json", #"{"tests": [{"scene": "scene.json", "frames": ["9-2"]}]}"#)
         try expectError(["test", path("d.json")], status: 2,
                         contains: ["d.json: tests[0].frames[0]: expected a frame number or \"A-B\" with 0 ≤ A ≤ B, found \"9-2\""])
-        try expectError(["test"], status: 2, contains: ["scrollreel.json: no such file"])
+        try expectError(["test"], status: 2, contains: ["render test reads scrollreel.json in the current folder, and there is none here"])
+        try expectError(["test", "other.json"], status: 2, contains: ["other.json: no such file"])
         try expectError(["test", "--shard", "4/3"], status: 2, contains: ["--shard expects I/N with 1 ≤ I ≤ N, such as 2/3, got \"4/3\""])
         try expectError(["test", "--update", "--report", "r.html"], status: 2, contains: ["--report does not apply to render test --update"])
         try expectError(["--scene", "scene.json", "--out", "x.gif", "--report", "r.html"], status: 2,
