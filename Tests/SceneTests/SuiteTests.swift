@@ -1,3 +1,4 @@
+import Foundation
 import Scene
 import XCTest
 
@@ -38,6 +39,20 @@ final class SuiteTests: XCTestCase {
                 XCTAssertLessThanOrEqual(sizes.max()! - sizes.min()!, 1)
             }
         }
+    }
+
+    /// The README's example suite is a valid one, with the cases the README describes.
+    func testReadmeExample() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                                    .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### A whole suite"))
+        let open = try XCTUnwrap(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let suite = try decode(String(readme[open.upperBound..<close.lowerBound]), file: "scrollreel.json")
+        XCTAssertEqual(suite.cases.map(\.name), ["stretchy.scale1", "profile.scale1", "profile.scale1.dark", "fling.scale1", "fling.scale2"])
+        XCTAssertEqual(suite.cases[1].frames, [0, 22, 40, 41, 42, 43, 44])
+        XCTAssertEqual(suite.cases[0].manifest, "goldens/stretchy.scale1.sha256")
+        XCTAssertEqual(suite.cases[4].threshold, 0.1)
     }
 
     func testMistakesNameThePath() {
