@@ -49,14 +49,15 @@ public struct FrameFailure: Sendable {
     public func image(_ role: FailureImage.Role) -> FailureImage? { images.first { $0.role == role } }
 }
 
-/// A failure image: its PNG bytes and where it was written, if it was.
+/// A failure image: where it was written, and its PNG bytes while a report still needs them.
 public struct FailureImage: Sendable {
     public enum Role: String, Sendable, CaseIterable { case expected, actual, diff }
 
     public var role: Role
+    /// Empty once a report no longer needs them (see `FailureLog.reportedFrames`).
     public var png: [UInt8]
-    /// The file written for it, as the user would type it; nil when it was only kept in memory.
-    public var path: String?
+    /// The file written for it, as the user would type it.
+    public var path: String
 
-    public init(role: Role, png: [UInt8], path: String? = nil) { self.role = role; self.png = png; self.path = path }
+    public init(role: Role, png: [UInt8], path: String) { self.role = role; self.png = png; self.path = path }
 }

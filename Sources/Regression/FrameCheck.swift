@@ -115,21 +115,19 @@ public struct FrameCheck {
         return (.differs(reason: "\(diff.differing) pixels differ\(aa)"), diff)
     }
 
-    /// The failure images of a frame: the expected frame (when a reference exists), the actual
-    /// one, and the diff (when they were diffed).
-    public func images(name: String, actual: Bitmap, diff: PixelDiff?) throws -> [FailureImage] {
-        var images: [FailureImage] = []
+    /// The failure images of a frame, in order: the expected frame (when a reference exists), the
+    /// actual one, and the diff (when they were diffed). Each is handed to `store` with its file
+    /// name, `frame_0012-actual.png`, and carries the path `store` returns.
+    public func images(name: String, index: Int, actual: Bitmap, diff: PixelDiff?,
+                       store: (_ file: String, _ png: [UInt8]) throws -> String) throws -> [FailureImage] {
+        var images: [(FailureImage.Role, Bitmap)] = []
         // The diff was made against the reference: it is not read again.
-        if let expected = diff?.expected ?? (try? reference(name, like: actual)) {
-            images.append(FailureImage(role: .expected, png: try PNGCodec.encode(expected)))
+        if let expected = diff?.expected ?? (try? reference(name, like: actual)) { images.append((.expected, expected)) }
+        images.append((.actual, actual))
+        if let diff { images.append((.diff, diff.image)) }
+        return try images.map { role, bitmap in
+            let png = try PNGCodec.encode(bitmap)
+            return FailureImage(role: role, png: png, path: try store(FrameName.png(index, suffix: "-" + role.rawValue), png))
         }
-        images.append(FailureImage(role: .actual, png: try PNGCodec.encode(actual)))
-        if let diff { images.append(FailureImage(role: .diff, png: try PNGCodec.encode(diff.image))) }
-        return images
-    }
-
-    /// The file of a failure image: `frame_0012-actual.png`.
-    public static func fileName(_ index: Int, _ role: FailureImage.Role) -> String {
-        FrameName.png(index, suffix: "-" + role.rawValue)
     }
 }

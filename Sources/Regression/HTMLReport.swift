@@ -3,7 +3,8 @@ import Foundation
 /// One self-contained HTML page of a check's results, in the manner of Playwright's report: a
 /// summary, then every failing case with a contact sheet of its failing frames, and every failing
 /// frame with its expected, actual and diff images side by side and a slider or onion-skin view
-/// of expected against actual.
+/// of expected against actual. Failures whose images were not kept (past
+/// `FailureLog.reportedFrames`) are listed with the paths of their files.
 ///
 /// Images are embedded as data URLs and the page carries its own styles and script, so it opens
 /// from the file system, with no server and no network, and can be passed around as one file.
@@ -23,10 +24,10 @@ public enum HTMLReport {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title)): \(failing.isEmpty ? "all passed" : "\(failing.count) failing")</title>
+            <title>\(MarkupText.escape(title)): \(failing.isEmpty ? "all passed" : "\(failing.count) failing")</title>
             <style>\(style)</style></head>
             <body data-cases="\(outcomes.count)" data-failing-cases="\(failing.count)" data-failing-frames="\(failingFrames)">
-            <header><h1>\(escape(title))</h1>
+            <header><h1>\(MarkupText.escape(title))</h1>
             <p class="summary"><span class="\(failing.isEmpty ? "pass" : "fail")">\(outcomes.count - failing.count) of \(outcomes.count) cases passed</span>
             · \(frames) frames compared · \(failingFrames) failing frames</p>
 
@@ -35,7 +36,7 @@ public enum HTMLReport {
             out += "<nav><ul>"
             for outcome in failing {
                 let what = outcome.error != nil ? "error" : "\(outcome.failures.count) frames"
-                out += "<li><a href=\"#\(anchor(outcome.name))\">\(escape(outcome.name))</a> <span class=\"count\">\(what)</span></li>"
+                out += "<li><a href=\"#\(anchor(outcome.name))\">\(MarkupText.escape(outcome.name))</a> <span class=\"count\">\(what)</span></li>"
             }
             out += "</ul></nav>\n"
         }
@@ -44,7 +45,7 @@ public enum HTMLReport {
         let passed = outcomes.filter(\.passed)
         if !passed.isEmpty {
             out += "<details class=\"passed\"><summary>\(passed.count) passing cases</summary><ul>"
-            out += passed.map { "<li>\(escape($0.name)) <span class=\"count\">\($0.frames) frames</span></li>" }.joined()
+            out += passed.map { "<li>\(MarkupText.escape($0.name)) <span class=\"count\">\($0.frames) frames</span></li>" }.joined()
             out += "</ul></details>\n"
         }
         out += "</main>\n<script>\(script)</script>\n</body></html>\n"
@@ -52,10 +53,10 @@ public enum HTMLReport {
     }
 
     private static func section(_ outcome: CaseOutcome) -> String {
-        var out = "<section class=\"case\" id=\"\(anchor(outcome.name))\" data-case=\"\(escape(outcome.name))\">\n"
-        out += "<h2>\(escape(outcome.name))</h2>\n<p class=\"scene\">\(escape(outcome.scene))</p>\n"
+        var out = "<section class=\"case\" id=\"\(anchor(outcome.name))\" data-case=\"\(MarkupText.escape(outcome.name))\">\n"
+        out += "<h2>\(MarkupText.escape(outcome.name))</h2>\n<p class=\"scene\">\(MarkupText.escape(outcome.scene))</p>\n"
         if let error = outcome.error {
-            return out + "<pre class=\"error\">\(escape(error))</pre>\n</section>\n"
+            return out + "<pre class=\"error\">\(MarkupText.escape(error))</pre>\n</section>\n"
         }
         out += "<p>\(outcome.failures.count) of \(outcome.frames) frames differ from their references.</p>\n"
         if let sheet = outcome.contactSheet {
@@ -67,7 +68,7 @@ public enum HTMLReport {
     }
 
     private static func frame(_ failure: FrameFailure, of name: String) -> String {
-        var attributes = "class=\"frame\" data-case=\"\(escape(name))\" data-frame=\"\(failure.index)\""
+        var attributes = "class=\"frame\" data-case=\"\(MarkupText.escape(name))\" data-frame=\"\(failure.index)\""
         if let offset = failure.offset { attributes += " data-offset=\"\(points(offset))\"" }
         if let differing = failure.differing { attributes += " data-differing=\"\(differing)\"" }
         if let antialiased = failure.antialiased { attributes += " data-antialiased=\"\(antialiased)\"" }
@@ -77,12 +78,18 @@ public enum HTMLReport {
         if let antialiased = failure.antialiased { facts.append("\(antialiased) anti-aliased") }
         var out = "<section \(attributes)>\n<h3>\(facts.joined(separator: " · "))</h3>\n"
         // The counts say it already when there are counts; otherwise the reason is all there is.
-        if failure.differing == nil { out += "<p class=\"reason\">\(escape(failure.reason))</p>\n" }
+        if failure.differing == nil { out += "<p class=\"reason\">\(MarkupText.escape(failure.reason))</p>\n" }
+        // Past `FailureLog.reportedFrames` a failure keeps only its files' paths; a frame the scene
+        // no longer has has no images at all.
+        guard !failure.images.isEmpty, failure.images.allSatisfy({ !$0.png.isEmpty }) else {
+            let files = failure.images.map { "\($0.role.rawValue): <code>\(MarkupText.escape($0.path))</code>" }
+            return out + "<p class=\"files\">\(files.joined(separator: "<br>"))</p>\n</section>\n"
+        }
         out += "<div class=\"row\">"
         for image in failure.images {
             out += "<figure><img class=\"\(image.role.rawValue)\" alt=\"\(image.role.rawValue)\" src=\"\(dataURL(image.png))\">"
             out += "<figcaption>\(image.role.rawValue)"
-            if let path = image.path { out += "<br><code>\(escape(path))</code>" }
+            out += "<br><code>\(MarkupText.escape(image.path))</code>"
             out += "</figcaption></figure>"
         }
         if failure.image(.expected) != nil {
@@ -106,12 +113,6 @@ public enum HTMLReport {
     /// A fragment identifier made of the name's letters, digits, dots, dashes and underscores.
     private static func anchor(_ name: String) -> String {
         "case-" + String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) ? Character($0) : "_" })
-    }
-
-    /// Text safe in HTML content and quoted attributes.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     private static let style = """

@@ -14,50 +14,32 @@ public enum JUnitReport {
         let errors = outcomes.filter { $0.error != nil }.count
         let time = seconds(outcomes.reduce(0) { $0 + $1.seconds })
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
-        out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
+        out += "<testsuites name=\"\(MarkupText.escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(MarkupText.escape(suite))\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
         for outcome in outcomes {
-            out += "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.scene))\" time=\"\(seconds(outcome.seconds))\""
+            out += "    <testcase classname=\"\(MarkupText.escape(classname))\" name=\"\(MarkupText.escape(outcome.name))\" file=\"\(MarkupText.escape(outcome.scene))\" time=\"\(seconds(outcome.seconds))\""
             if outcome.passed {
                 out += "/>\n"
                 continue
             }
             out += ">\n"
             if let error = outcome.error {
-                out += "      <error message=\"\(escape(error))\" type=\"error\">\(escape(error))</error>\n"
+                out += "      <error message=\"\(MarkupText.escape(error))\" type=\"error\">\(MarkupText.escape(error))</error>\n"
             } else {
                 let message = "\(outcome.failures.count) of \(outcome.frames) frames differ from their references"
                 let lines = outcome.failures.map { failure in
                     "frame \(failure.index)" + (failure.offset.map { " (offset \(points($0)) pt)" } ?? "") + ": \(failure.reason)"
-                        + failure.images.compactMap { image in image.path.map { "\n  \(image.role.rawValue): \($0)" } }.joined()
+                        + failure.images.map { "\n  \($0.role.rawValue): \($0.path)" }.joined()
                 }
-                out += "      <failure message=\"\(escape(message))\" type=\"frames differ\">\(escape(lines.joined(separator: "\n")))</failure>\n"
-                let paths = outcome.failures.flatMap { $0.images.compactMap(\.path) }
+                out += "      <failure message=\"\(MarkupText.escape(message))\" type=\"frames differ\">\(MarkupText.escape(lines.joined(separator: "\n")))</failure>\n"
+                let paths = outcome.failures.flatMap { $0.images.map(\.path) }
                 if !paths.isEmpty {
-                    out += "      <system-out>\(escape(paths.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")))</system-out>\n"
+                    out += "      <system-out>\(MarkupText.escape(paths.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n")))</system-out>\n"
                 }
             }
             out += "    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
-        return out
-    }
-
-    /// Text safe in XML content and attributes; characters XML 1.0 cannot hold become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
         return out
     }
 

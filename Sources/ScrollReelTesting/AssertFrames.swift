@@ -137,11 +137,10 @@ private final class Verification: FrameSink {
             messages.append("\(frameName): \(reason); re-recorded")
         } else {
             try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-            var images = try store.check.images(name: frameName, actual: bitmap, diff: diff)
-            for k in images.indices {
-                let file = failures.appendingPathComponent(FrameCheck.fileName(index, images[k].role))
-                try Data(images[k].png).write(to: file)
-                images[k].path = file.path
+            let images = try store.check.images(name: frameName, index: index, actual: bitmap, diff: diff) { file, png in
+                let url = failures.appendingPathComponent(file)
+                try Data(png).write(to: url)
+                return url.path
             }
             try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images)
             messages.append("\(frameName): \(reason); see \(failures.path)/\(Verification.reportName)")

@@ -76,11 +76,9 @@ final class CheckRun {
         case .match: break
         case .tolerated: tolerated += 1
         case .differs(let reason):
-            var images = try check.images(name: name, actual: bitmap, diff: diff)
-            for k in images.indices {
-                let file = filePrefix + FrameCheck.fileName(index, images[k].role)
-                try artifacts.write(file, images[k].png)
-                images[k].path = PathText.joining(artifacts.target.shown, file)
+            let images = try check.images(name: name, index: index, actual: bitmap, diff: diff) { file, png in
+                try artifacts.write(filePrefix + file, png)
+                return PathText.joining(artifacts.target.shown, filePrefix + file)
             }
             try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images)
         }

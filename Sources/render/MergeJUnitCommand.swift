@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import FoundationXML
+import Regression
 
 /// `render merge-junit --out FILE JUNIT...`: the JUnit files of several shards as one, for CI
 /// systems that read a single file. Every `<testsuite>` of the inputs is kept, inside one
@@ -74,7 +75,7 @@ private final class JUnitReader: NSObject, XMLParserDelegate {
             self.attributes = attributes
         }
         if copying != nil {
-            text += "<\(name)" + attributes.sorted { $0.key < $1.key }.map { " \($0.key)=\"\(JUnitReader.escape($0.value))\"" }.joined() + ">"
+            text += "<\(name)" + attributes.sorted { $0.key < $1.key }.map { " \($0.key)=\"\(MarkupText.escape($0.value))\"" }.joined() + ">"
         }
         depth += 1
     }
@@ -90,15 +91,10 @@ private final class JUnitReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if copying != nil { text += JUnitReader.escape(string) }
+        if copying != nil { text += MarkupText.escape(string) }
     }
 
     func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        if copying != nil { text += JUnitReader.escape(String(decoding: block, as: UTF8.self)) }
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        if copying != nil { text += MarkupText.escape(String(decoding: block, as: UTF8.self)) }
     }
 }
