@@ -76,6 +76,22 @@ public final class OutputSet: @unchecked Sendable {
         }
     }
 
+    /// Leaves one file out of the commit: its temporary goes, its target keeps what it held, and
+    /// the run's other outputs still go in place. For a part of a run that failed on its own, such
+    /// as one case of a suite.
+    public func withdraw(_ file: StagedFile) { withdraw(output: file) }
+
+    /// Leaves one folder out of the commit, as `withdraw(_:)` does a file: a folder that would have
+    /// replaced all its files keeps them.
+    public func withdraw(_ folder: StagedFolder) { withdraw(output: folder) }
+
+    private func withdraw(output: StagedOutput) {
+        lock.withLock {
+            output.discard()
+            outputs.removeAll { $0 === output }
+        }
+    }
+
     /// Removes every temporary; the targets keep what they held before the run.
     public func discard() {
         lock.withLock {

@@ -33,4 +33,11 @@ struct CaseRecorder {
                                           done: done)
         try manifest.write(Array(hashes.manifest.text.utf8))
     }
+
+    /// Keeps the case's references as they were: for a case that failed while recording, whose
+    /// folder would otherwise lose every frame it held.
+    func withdraw(from set: OutputSet) {
+        set.withdraw(manifest)
+        set.withdraw(frames)
+    }
 }

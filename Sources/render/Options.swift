@@ -5,7 +5,12 @@ import Render
 import Scene
 
 /// `--appearance`: one of a scene's appearances, or both side by side.
-enum AppearanceChoice: String { case light, dark, both }
+enum AppearanceChoice: String {
+    case light, dark, both
+
+    /// One appearance, or both for nil, as a suite's cases name them.
+    init(_ appearance: Appearance?) { self = appearance.map { $0 == .dark ? .dark : .light } ?? .both }
+}
 
 /// The command line, parsed. Hand-written: no argument-parser package can be fetched here, and the
 /// tool has few options.
@@ -257,20 +262,24 @@ struct Options {
 }
 
 extension Options {
-    /// The scene with `--scale` and `--fps` applied.
-    /// The scene file for the appearance asked for, configured, and for `both` the dark one to
-    /// draw beside it.
+    /// The scene file for the appearance asked for, with `--scale` and `--fps` applied, and for
+    /// `both` the dark one to draw beside it.
     func loadScene(_ file: String) throws -> (scene: Scene, beside: Scene?) {
+        try Options.loadScene(file, appearance: appearance, scale: scale, fps: fps)
+    }
+
+    /// A scene file for `appearance`, with a scale and frame rate other than its own where given.
+    static func loadScene(_ file: String, appearance: AppearanceChoice, scale: Int?,
+                          fps: Int?) throws -> (scene: Scene, beside: Scene?) {
+        func configured(_ scene: Scene) -> Scene {
+            var scene = scene
+            if let scale { scene.canvas.scale = scale }
+            if let fps { scene.fps = fps }
+            return scene
+        }
         let first = configured(try SceneDecoder.load(file: file, appearance: appearance == .dark ? .dark : .light))
         let second = appearance == .both ? configured(try SceneDecoder.load(file: file, appearance: .dark)) : nil
         return (first, second)
-    }
-
-    func configured(_ scene: Scene) -> Scene {
-        var scene = scene
-        if let scale { scene.canvas.scale = scale }
-        if let fps { scene.fps = fps }
-        return scene
     }
 
     /// The scene file's name without folder and extension: the `<scene>` of frame names in hash files.

@@ -31,8 +31,9 @@ struct TestCommand {
             OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")),
             kind: .suiteArtifacts, replacingAll: true, writableNow: options.artifacts != nil)
 
-        // Loading each scene first gives the progress bar its total; a case that cannot load fails alone.
-        let counts = cases.map { item in Result { try load(item).frames.count } }
+        // The progress bar's total: a case that lists its frames is counted without loading its
+        // scene; the others are loaded once first to count theirs. A case that cannot load fails alone.
+        let counts = cases.map { item in Result { try item.frames?.count ?? load(item).frames.count } }
         let total = counts.reduce(0) { $0 + ((try? $1.get()) ?? 0) }
         let progress = Progress(total: total, quiet: options.quiet)
         var outcomes: [CaseOutcome] = []
@@ -55,6 +56,7 @@ struct TestCommand {
                 } catch let error as FileProblem {
                     throw error
                 } catch {
+                    if options.update { recorders[k].withdraw(from: set) }
                     outcomes.append(CaseOutcome(name: item.name, scene: item.scene, seconds: Date().timeIntervalSince(began),
                                                 error: "\(error)"))
                 }
@@ -70,13 +72,7 @@ struct TestCommand {
 
     /// A case's scene, ready to render, and the frames it checks.
     private func load(_ item: Suite.Case) throws -> (renderer: Renderer, frames: [Int]) {
-        var scene = try SceneDecoder.load(file: item.scene, appearance: item.appearance ?? .light)
-        scene.canvas.scale = item.scale
-        var beside: Scene?
-        if item.appearance == nil {
-            beside = try SceneDecoder.load(file: item.scene, appearance: .dark)
-            beside!.canvas.scale = item.scale
-        }
+        let (scene, beside) = try Options.loadScene(item.scene, appearance: AppearanceChoice(item.appearance), scale: item.scale, fps: nil)
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
         if let last = item.frames?.last, last >= renderer.frameCount {
             throw RenderError.frameOutOfRange(index: last, count: renderer.frameCount)

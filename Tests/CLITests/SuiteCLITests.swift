@@ -79,6 +79,17 @@ final class SuiteCLITests: CLITestCase {
         let check = try render(["test", "--jobs", "1"])
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.hasPrefix("test: 5 of 5 cases passed (124 frames in "), check.stdout)
+        // A case that fails while recording keeps the references it had; the others are recorded.
+        let before = try FileManager.default.contentsOfDirectory(atPath: path("refs/start.scale1")).sorted()
+        try write("scrollreel.json", """
+            {"references": "refs", "tests": [{"scene": "scene.json", "scales": [1, 2], "appearances": ["light", "dark"]},
+                                             {"scene": "scene.json", "name": "start", "frames": [0, 999]}]}
+            """)
+        let failed = try render(["test", "--update"])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stderr.contains("  ERROR start.scale1: frame 999 is out of range"), failed.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("refs/start.scale1")).sorted(), before)
+        XCTAssertEqual(try String(contentsOfFile: path("refs/start.scale1.sha256"), encoding: .utf8), start)
         // A folder of the user's where the failure images would go is refused before anything renders.
         try write("scrollreel-failures/notes.txt", "mine")
         try expectError(["test"], status: 2, contains: ["--artifacts scrollreel-failures: the folder holds files that render did not write (notes.txt)"])

@@ -47,6 +47,26 @@ final class OutputSetTests: FolderTestCase {
         }
     }
 
+    /// A withdrawn output keeps what its target held, even a folder staged to replace all its
+    /// files, while the others still go in place.
+    func testWithdrawnOutputsKeepTheirTargets() throws {
+        try write("refs/.scrollreel", FolderKind.markerText)
+        try write("refs/frame_0000.webp", "old 0")
+        try write("refs.sha256", "old hashes")
+        let set = OutputSet()
+        let folder = try set.folder(OutputTarget(option: "references", path: path("refs")), kind: .frames, replacingAll: true)
+        let file = try set.file(OutputTarget(option: "references", path: path("refs.sha256")))
+        let other = try set.file(OutputTarget(option: "--junit", path: path("junit.xml")))
+        try folder.write("frame_0001.webp", Array("half a run".utf8))
+        try file.write(Array("new hashes".utf8))
+        try other.write(Array("report".utf8))
+        set.withdraw(folder)
+        set.withdraw(file)
+        try set.commit()
+        XCTAssertEqual(try snapshot(), ["refs": "<folder>", "refs/.scrollreel": FolderKind.markerText, "refs/frame_0000.webp": "old 0",
+                                        "refs.sha256": "old hashes", "junit.xml": "report"])
+    }
+
     func testNewFolderAppearsWhole() throws {
         try write("keep.txt", "mine")
         let tried = try assertAllOrNothing({ set in
