@@ -345,17 +345,22 @@ public final class GIFWriter {
     }
 
     /// Opaque 0xRRGGBB per pixel: premultiplied colour over white is c + (255 − a).
+    ///
+    /// Each pixel is one little-endian word, r | g << 8 | b << 16 | a << 24: adding 255 − a to
+    /// its three low bytes at once cannot carry, since c ≤ a; then red and blue trade places.
+    /// Wrapping operations only, so that the loop vectorizes.
     static func flattenOnWhite(_ bitmap: Bitmap) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: bitmap.width * bitmap.height)
-        bitmap.pixels.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in
+        [UInt32](unsafeUninitializedCapacity: bitmap.width * bitmap.height) { o, count in
+            bitmap.pixels.withUnsafeBytes { bytes in
+                let p = bytes.baseAddress!
                 for i in 0..<o.count {
-                    let j = i * 4, white = 255 - UInt32(p[j + 3])
-                    o[i] = (UInt32(p[j]) + white) << 16 | (UInt32(p[j + 1]) + white) << 8 | (UInt32(p[j + 2]) + white)
+                    let v = p.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                    let w = (v &+ (255 &- (v >> 24)) &* 0x01_01_01) & 0xFF_FF_FF
+                    o[i] = (w & 0xFF) << 16 | (w & 0xFF00) | w >> 16
                 }
             }
+            count = o.count
         }
-        return out
     }
 }
 

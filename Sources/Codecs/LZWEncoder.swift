@@ -40,19 +40,21 @@ struct LZWEncoder {
         var bits = BitPacker()
         var width = codeSize + 1, next = end + 1
         bits.put(clear, width)
+        var colours = [UInt32](repeating: 0, count: 256)
+        for (index, colour) in lossy.palette.enumerated() { colours[index] = colour }
         firstChild.withUnsafeMutableBufferPointer { firstChild in
         sibling.withUnsafeMutableBufferPointer { sibling in
         prefix.withUnsafeMutableBufferPointer { prefix in
         suffix.withUnsafeMutableBufferPointer { suffix in
         indices.withUnsafeMutableBufferPointer { pixels in
+        colours.withUnsafeMutableBufferPointer { shows in
+        stack.withUnsafeMutableBufferPointer { stack in
             func reset() {
                 for code in 0..<next { firstChild[code] = 0 }
             }
             var start = 0
             while true {
-                let (current, length) = stack.withUnsafeMutableBufferPointer {
-                    LZWEncoder.deepest(from: start, pixels, firstChild, sibling, suffix, lossy, $0)
-                }
+                let (current, length) = LZWEncoder.deepest(from: start, pixels, firstChild, sibling, suffix, lossy, shows, stack)
                 LZWEncoder.spell(current, into: pixels, before: start + length, prefix, suffix, roots: clear)
                 start += length
                 guard start < pixels.count else { bits.put(current, width); break }
@@ -73,44 +75,54 @@ struct LZWEncoder {
             if next >= 1 << width && width < 12 { width += 1 }
             bits.put(end, width)
             reset()
-        }}}}}
+        }}}}}}}
         return bits.finish()
     }
 
     /// The longest string in the dictionary that `lossy` accepts for the pixels from `start`, its
     /// first index exact; of equally long ones, the one with the least total error. A depth-first
     /// search that tries the exact index first and follows at most `budget` other ones.
+    ///
+    /// `shows` is the colour of every index (256 slots): the palette, and in the transparent
+    /// index's slot what the screen shows at the pixel being matched, which the search writes
+    /// before each visit, so that an index's error needs no branch.
     private static func deepest(from start: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>,
                                   _ firstChild: UnsafeMutableBufferPointer<UInt16>,
                                   _ sibling: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>,
-                                  _ lossy: LossyMatch, _ stack: UnsafeMutableBufferPointer<(Int, Int, Int)>) -> (Int, Int) {
+                                  _ lossy: LossyMatch, _ shows: UnsafeMutableBufferPointer<UInt32>,
+                                  _ stack: UnsafeMutableBufferPointer<(Int, Int, Int)>) -> (Int, Int) {
         var best = (code: Int(pixels[start]), length: 1, error: 0)
         var budget = LZWEncoder.budget
-        stack[0] = (best.code, start + 1, 0)
+        stack[0] = (best.code, start &+ 1, 0)
         var count = 1
+        let transparent = lossy.transparent & 0xFF, hasTransparent = lossy.transparent < 256
         while count > 0 {
-            count -= 1
+            count &-= 1
             let (node, position, error) = stack[count]
-            let length = position - start
+            let length = position &- start
             if length > best.length || (length == best.length && error < best.error) { best = (node, length, error) }
             guard position < pixels.count else { continue }
             let exact = pixels[position]
-            let limit = lossy.limit(exact: exact, at: position)
+            let truth = lossy.truth[position]
+            if hasTransparent { shows[transparent] = lossy.behind[position] }
+            let limit = max(lossy.tolerance, LossyMatch.distance(shows[Int(exact)], truth))
             var code = firstChild[node], same = 0
             while code != 0 {
                 let index = suffix[Int(code)]
                 if index == exact {
                     same = Int(code)
+                    // Past the budget only the exact child can still be followed.
+                    if budget == 0 { break }
                 } else if budget > 0 {
-                    let d = lossy.error(index, at: position)
+                    let d = LossyMatch.distance(shows[Int(index)], truth)
                     if d <= limit {
-                        stack[count] = (Int(code), position + 1, error + d)
-                        count += 1; budget -= 1
+                        stack[count] = (Int(code), position &+ 1, error &+ d)
+                        count &+= 1; budget &-= 1
                     }
                 }
                 code = sibling[Int(code)]
             }
-            if same != 0 { stack[count] = (same, position + 1, error); count += 1 }
+            if same != 0 { stack[count] = (same, position &+ 1, error); count &+= 1 }
         }
         return (best.code, best.length)
     }

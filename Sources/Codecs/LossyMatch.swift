@@ -6,8 +6,10 @@
 /// Over a previous frame the transparent index shows what is already on screen, so a pixel that
 /// barely changed can join a run of "unchanged".
 ///
-/// It reads its tables through pointers, valid only while the arrays they come from are; it is
-/// made for one call of `LZWEncoder.encode`.
+/// The largest error accepted at a pixel is the tolerance or the error of the index the quantizer
+/// chose there, whichever is larger; `LZWEncoder` applies it. The tables are read through
+/// pointers, valid only while the arrays they come from are; it is made for one call of
+/// `LZWEncoder.encode`.
 struct LossyMatch {
     /// The colour of each palette index, 0xRRGGBB.
     let palette: UnsafeBufferPointer<UInt32>
@@ -18,19 +20,6 @@ struct LossyMatch {
     let truth: UnsafeBufferPointer<UInt32>
     let behind: UnsafeBufferPointer<UInt32>
     let tolerance: Int
-
-    @inline(__always)
-    func shows(_ index: UInt8, at i: Int) -> UInt32 {
-        Int(index) == transparent ? behind[i] : palette[Int(index)]
-    }
-
-    /// How far from pixel `i`'s true colour `index` shows, as squared RGB distance.
-    @inline(__always)
-    func error(_ index: UInt8, at i: Int) -> Int { LossyMatch.distance(shows(index, at: i), truth[i]) }
-
-    /// The largest error accepted at pixel `i`, whose quantized index is `exact`.
-    @inline(__always)
-    func limit(exact: UInt8, at i: Int) -> Int { max(tolerance, error(exact, at: i)) }
 
     @inline(__always)
     static func distance(_ a: UInt32, _ b: UInt32) -> Int {

@@ -54,7 +54,8 @@ struct OrderedDither {
                         if let index = cache.value(nudged) {
                             out[i] = index
                         } else {
-                            let index = UInt8(nearest.index(of: nudged))
+                            // The pixel before is usually near this one: its entry bounds the search.
+                            let index = UInt8(nearest.index(of: nudged, hint: x > 0 ? Int(out[i - 1]) : nil))
                             cache.insert(nudged, index)
                             out[i] = index
                         }

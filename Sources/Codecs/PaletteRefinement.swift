@@ -8,8 +8,12 @@ enum PaletteRefinement {
         for _ in 0..<steps {
             let nearest = NearestColor(palette)
             var sums = [Int](repeating: 0, count: palette.count * 4)
+            // Colours come in ascending order, so each is usually near the one before it.
+            var previous: Int?
             for (color, count) in zip(histogram.colors, histogram.counts) {
-                let k = nearest.index(of: color) * 4
+                let entry = nearest.index(of: color, hint: previous)
+                previous = entry
+                let k = entry * 4
                 sums[k] += channel(color, 0) * count
                 sums[k + 1] += channel(color, 1) * count
                 sums[k + 2] += channel(color, 2) * count

@@ -100,8 +100,13 @@ struct Histogram {
 /// Items packed as a 24-bit key in bits 32…55 and a payload below, sorted by key (keys are
 /// distinct) with two 12-bit counting passes: linear time, with counters (4,096 of them) that
 /// stay in the fastest cache.
+///
+/// Below `countingSortMinimum` items a comparison sort of the whole words is faster: clearing
+/// the counters twice costs more than sorting a few hundred items (median cut sorts many small
+/// boxes). Keys are distinct and nothing lies above them, so both give the same order.
 func sortedByKey(_ items: [UInt64]) -> [UInt64] {
-    var a = items, b = [UInt64](repeating: 0, count: items.count)
+    guard items.count >= countingSortMinimum else { return items.sorted() }
+    var a = items, b = [UInt64](unsafeUninitializedCapacity: items.count) { _, count in count = items.count }
     var counts = [Int](repeating: 0, count: 4097)
     for shift in [UInt64(32), 44] {
         a.withUnsafeBufferPointer { src in
@@ -122,6 +127,9 @@ func sortedByKey(_ items: [UInt64]) -> [UInt64] {
     }
     return a
 }
+
+/// Where `sortedByKey` switches to counting passes.
+let countingSortMinimum = 512
 
 @inline(__always)
 func channel(_ color: UInt32, _ axis: Int) -> Int { Int((color >> UInt32(16 - 8 * axis)) & 0xFF) }

@@ -83,6 +83,29 @@ final class GIFWriterTests: XCTestCase {
         XCTAssertEqual(try DecodedGIF(path: path).frames[0].rgb, [0xFFFFFF, 0xFF7F7F])
     }
 
+    /// Every channel over white is c + 255 − a, whatever the colour and opacity: 240 random
+    /// premultiplied pixels, few enough for an exact palette, decoded by giflib.
+    func testRandomTranslucentPixelsFlattenChannelByChannel() throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> UInt8 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(Int(state >> 33) % (bound + 1))
+        }
+        var bytes: [UInt8] = []
+        var expected: [UInt32] = []
+        for _ in 0..<240 {
+            let a = next(255), r = next(Int(a)), g = next(Int(a)), b = next(Int(a))
+            bytes += [r, g, b, a]
+            let white = 255 - UInt32(a)
+            expected.append((UInt32(r) + white) << 16 | (UInt32(g) + white) << 8 | (UInt32(b) + white))
+        }
+        let path = folder.appendingPathComponent("d.gif").path
+        let writer = try GIFFile(path: path, width: 16, height: 15)
+        try writer.addFrame(Bitmap(width: 16, height: 15, premultiplied: bytes)!, delay: 2)
+        try writer.finish()
+        XCTAssertEqual(try DecodedGIF(path: path).frames[0].rgb, expected)
+    }
+
     /// What the sink throws is what the writer throws: the file's own error, not giflib's
     /// generic "write failed".
     func testSinkErrorsComeThrough() throws {

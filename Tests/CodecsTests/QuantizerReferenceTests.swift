@@ -92,7 +92,9 @@ final class QuantizerReferenceTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return UInt32(truncatingIfNeeded: state >> 33)
         }
-        for (width, height, kind) in [(37, 23, 0), (40, 40, 1), (64, 9, 2), (17, 61, 3), (12, 12, 4)] {
+        // The wide gradient (kind 5) has boxes of more than 512 colours, which median cut sorts by
+        // counting rather than by comparison (`countingSortMinimum`).
+        for (width, height, kind) in [(37, 23, 0), (40, 40, 1), (64, 9, 2), (17, 61, 3), (12, 12, 4), (90, 70, 5)] {
             let rgb: [UInt32] = (0..<(width * height)).map { i in
                 let x = i % width, y = i / width
                 switch kind {
@@ -100,7 +102,8 @@ final class QuantizerReferenceTests: XCTestCase {
                 case 1: return UInt32(x * 6) << 16 | UInt32(y * 6) << 8 | UInt32((x + y) * 3)   // gradients
                 case 2: return [0xF2F2F7, 0xFFFFFF, 0xFF9500][Int(next() % 3)]                  // few flat colours
                 case 3: return next() % 5 == 0 ? 0x336699 : (next() & 0x3F3F3F) | 0x808080      // flat runs and noise
-                default: return UInt32(i * 97 % 300) * 0x010203 & 0xFFFFFF                       // about 300 colours
+                case 4: return UInt32(i * 97 % 300) * 0x010203 & 0xFFFFFF                        // about 300 colours
+                default: return UInt32(x * 255 / 89) << 16 | UInt32(y * 255 / 69) << 8 | UInt32(x * y % 256) // 6,300 colours
                 }
             }
             XCTAssertEqual(Quantizer.quantize(width: width, height: height, rgb: rgb),
