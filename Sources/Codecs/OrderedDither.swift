@@ -28,43 +28,59 @@ struct OrderedDither {
 
     func map(width: Int, height: Int, rgb: [UInt32]) -> [UInt8] {
         var exact = ColorTable(capacity: palette.count, zero: UInt8(0))
-        for (i, c) in palette.enumerated() { exact.insert(c, UInt8(i)) }
+        // One bit per 12-bit hash of each palette colour: most pixels of a photo are in no
+        // palette, and a clear bit says so without probing the table.
+        var inPalette = [UInt64](repeating: 0, count: 64)
+        for (i, c) in palette.enumerated() {
+            exact.insert(c, UInt8(i))
+            let h = OrderedDither.hash(c)
+            inPalette[h >> 6] |= 1 << UInt64(h & 63)
+        }
         // The nearest entry of each nudged colour met so far: a pure function of the colour.
         var cache = ColorTable(capacity: 4096, zero: UInt8(0))
-        var indices = [UInt8](repeating: 0, count: rgb.count)
         var offsets = [Int](repeating: 0, count: 8)
-        rgb.withUnsafeBufferPointer { src in
-            indices.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    // This row's eight thresholds, as signed nudges.
-                    for k in 0..<8 { offsets[k] = (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128 }
-                    // A run of one palette colour (a flat area) is looked up once.
-                    var runColor = UInt32.max, runIndex: UInt8 = 0
-                    for x in 0..<width {
-                        let i = y * width + x, c = src[i]
-                        if c == runColor { out[i] = runIndex; continue }
-                        if let index = exact.value(c) {
-                            out[i] = index
-                            runColor = c; runIndex = index
-                            continue
-                        }
-                        let d = offsets[x & 7]
-                        let nudged = OrderedDither.nudge(c >> 16, d) << 16 | OrderedDither.nudge((c >> 8) & 0xFF, d) << 8
-                            | OrderedDither.nudge(c & 0xFF, d)
-                        if let index = cache.value(nudged) {
-                            out[i] = index
-                        } else {
-                            // The pixel before is usually near this one: its entry bounds the search.
-                            let index = UInt8(nearest.index(of: nudged, hint: x > 0 ? Int(out[i - 1]) : nil))
-                            cache.insert(nudged, index)
-                            out[i] = index
+        // Every pixel is written below.
+        return [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
+            rgb.withUnsafeBufferPointer { src in
+                inPalette.withUnsafeBufferPointer { inPalette in
+                    offsets.withUnsafeMutableBufferPointer { offsets in
+                        for y in 0..<height {
+                            // This row's eight thresholds, as signed nudges.
+                            for k in 0..<8 { offsets[k] = (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128 }
+                            // A run of one palette colour (a flat area) is looked up once.
+                            var runColor = UInt32.max, runIndex: UInt8 = 0
+                            for x in 0..<width {
+                                let i = y &* width &+ x, c = src[i]
+                                if c == runColor { out[i] = runIndex; continue }
+                                let h = OrderedDither.hash(c)
+                                if inPalette[h >> 6] & (1 << UInt64(h & 63)) != 0, let index = exact.value(c) {
+                                    out[i] = index
+                                    runColor = c; runIndex = index
+                                    continue
+                                }
+                                let d = offsets[x & 7]
+                                let nudged = OrderedDither.nudge(c >> 16, d) << 16 | OrderedDither.nudge((c >> 8) & 0xFF, d) << 8
+                                    | OrderedDither.nudge(c & 0xFF, d)
+                                if let index = cache.value(nudged) {
+                                    out[i] = index
+                                } else {
+                                    // The pixel before is usually near this one: its entry bounds the search.
+                                    let index = UInt8(nearest.index(of: nudged, hint: x > 0 ? Int(out[i &- 1]) : nil))
+                                    cache.insert(nudged, index)
+                                    out[i] = index
+                                }
+                            }
                         }
                     }
                 }
             }
+            count = rgb.count
         }
-        return indices
     }
+
+    /// 12 bits of a colour, for the palette's bit set.
+    @inline(__always)
+    private static func hash(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 20) }
 
     @inline(__always)
     private static func nudge(_ channel: UInt32, _ d: Int) -> UInt32 { UInt32(max(0, min(255, Int(channel) + d))) }

@@ -58,6 +58,43 @@ final class SharedPaletteTests: XCTestCase {
         XCTAssertLessThan(size, separate, "a shared palette saves the tables and keeps still pixels still")
     }
 
+    /// The choice between the shared palette and a frame's own follows the squared errors of
+    /// both, as computed here. The shared palette is made worse step by step (its m least used
+    /// entries shifted by one level, m growing by a 48th of the palette), so the errors cross the
+    /// allowance, 1.1 × the own palette's plus 0.1 a pixel, in small steps.
+    func testSharedPaletteIsTakenExactlyWhileItsErrorIsWithinTheAllowance() throws {
+        let frames = (0..<4).map(frame)
+        var sampled = SharedPalette()
+        for b in frames { sampled.add(SharedPalette.colours(of: b)) }
+        let palette = try XCTUnwrap(sampled.palette)
+        // Least used first, so that each step adds little error.
+        var uses = [Int](repeating: 0, count: palette.count)
+        for bitmap in frames {
+            for index in Quantizer.map(width: 96, height: 48, rgb: truth(bitmap), palette: palette).indices { uses[Int(index)] += 1 }
+        }
+        let order = palette.indices.sorted { (uses[$0], $0) < (uses[$1], $1) }
+        var outcomes: [Bool] = []
+        for m in stride(from: 0, through: palette.count, by: max(1, palette.count / 48)) {
+            let moved = Set(order.prefix(m))
+            let shifted = palette.enumerated().map { i, c -> UInt32 in
+                guard moved.contains(i) else { return c }
+                let move = { (v: UInt32) in UInt32(min(255, Int(v) + 1)) }
+                return move(c >> 16) << 16 | move((c >> 8) & 0xFF) << 8 | move(c & 0xFF)
+            }
+            let (gif, _) = try GIFFile.roundTrip(frames, shared: shifted)
+            for (i, bitmap) in frames.enumerated() {
+                let rgb = truth(bitmap)
+                let own = Quantizer.quantize(width: 96, height: 48, rgb: rgb)
+                let common = Quantizer.map(width: 96, height: 48, rgb: rgb, palette: shifted)
+                let takesShared = squaredError(common.indices.map { shifted[Int($0)] }, rgb) * 10
+                    <= squaredError(own.indices.map { own.palette[Int($0)] }, rgb) * 11 + rgb.count
+                XCTAssertEqual(gif.localTables[i], !takesShared, "frame \(i), \(m) entries shifted")
+                outcomes.append(takesShared)
+            }
+        }
+        XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false), "both choices are made somewhere")
+    }
+
     func testPhotosHaveTooManyColoursToShare() {
         var state: UInt32 = 3
         let bytes = (0..<(300 * 300)).flatMap { _ -> [UInt8] in
