@@ -18,9 +18,10 @@ struct LZWEncoder {
     private var sibling: [UInt16]
     private var prefix: [UInt16]
     private var suffix: [UInt8]
-    /// The search's strings to visit: code, position after it, total error. Each visit pushes at
+    /// The search's strings to visit: code, position after it, total error, and whether every
+    /// index on the way was the pixel's own. Each visit pushes at
     /// most its exact child and what is left of the budget, so it never holds more than budget + 1.
-    private var stack = [(Int, Int, Int)](repeating: (0, 0, 0), count: LZWEncoder.budget + 1)
+    private var stack = [(Int, Int, Int, Bool)](repeating: (0, 0, 0, false), count: LZWEncoder.budget + 1)
     /// How many inexact strings the search may follow for one code: more finds longer strings,
     /// but past 64 the files shrink by under 1% (samples/stretchy.json: 32 → 256 saves 0.9%).
     private static let budget = 64
@@ -54,8 +55,9 @@ struct LZWEncoder {
             }
             var start = 0
             while true {
-                let (current, length) = LZWEncoder.deepest(from: start, pixels, firstChild, sibling, suffix, lossy, shows, stack)
-                LZWEncoder.spell(current, into: pixels, before: start + length, prefix, suffix, roots: clear)
+                let (current, length, exact) = LZWEncoder.deepest(from: start, pixels, firstChild, sibling, suffix, lossy, shows, stack)
+                // A string of the pixels' own indices is already spelled there.
+                if !exact { LZWEncoder.spell(current, into: pixels, before: start + length, prefix, suffix, roots: clear) }
                 start += length
                 guard start < pixels.count else { bits.put(current, width); break }
                 let index = pixels[start]
@@ -81,7 +83,8 @@ struct LZWEncoder {
 
     /// The longest string in the dictionary that `lossy` accepts for the pixels from `start`, its
     /// first index exact; of equally long ones, the one with the least total error. A depth-first
-    /// search that tries the exact index first and follows at most `budget` other ones.
+    /// search that tries the exact index first and follows at most `budget` other ones. Also
+    /// whether that string is the pixels' own indices, taking no other index on the way.
     ///
     /// `shows` is the colour of every index (256 slots): the palette, and in the transparent
     /// index's slot what the screen shows at the pixel being matched, which the search writes
@@ -90,17 +93,17 @@ struct LZWEncoder {
                                   _ firstChild: UnsafeMutableBufferPointer<UInt16>,
                                   _ sibling: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>,
                                   _ lossy: LossyMatch, _ shows: UnsafeMutableBufferPointer<UInt32>,
-                                  _ stack: UnsafeMutableBufferPointer<(Int, Int, Int)>) -> (Int, Int) {
-        var best = (code: Int(pixels[start]), length: 1, error: 0)
+                                  _ stack: UnsafeMutableBufferPointer<(Int, Int, Int, Bool)>) -> (Int, Int, Bool) {
+        var best = (code: Int(pixels[start]), length: 1, error: 0, exact: true)
         var budget = LZWEncoder.budget
-        stack[0] = (best.code, start &+ 1, 0)
+        stack[0] = (best.code, start &+ 1, 0, true)
         var count = 1
         let transparent = lossy.transparent & 0xFF, hasTransparent = lossy.transparent < 256
         while count > 0 {
             count &-= 1
-            let (node, position, error) = stack[count]
+            let (node, position, error, exactSoFar) = stack[count]
             let length = position &- start
-            if length > best.length || (length == best.length && error < best.error) { best = (node, length, error) }
+            if length > best.length || (length == best.length && error < best.error) { best = (node, length, error, exactSoFar) }
             guard position < pixels.count else { continue }
             let exact = pixels[position]
             let truth = lossy.truth[position]
@@ -116,15 +119,15 @@ struct LZWEncoder {
                 } else if budget > 0 {
                     let d = LossyMatch.distance(shows[Int(index)], truth)
                     if d <= limit {
-                        stack[count] = (Int(code), position &+ 1, error &+ d)
+                        stack[count] = (Int(code), position &+ 1, error &+ d, false)
                         count &+= 1; budget &-= 1
                     }
                 }
                 code = sibling[Int(code)]
             }
-            if same != 0 { stack[count] = (same, position &+ 1, error); count &+= 1 }
+            if same != 0 { stack[count] = (same, position &+ 1, error, exactSoFar); count &+= 1 }
         }
-        return (best.code, best.length)
+        return (best.code, best.length, best.exact)
     }
 
     /// Writes the string of `code` into the pixels that end before `end`.
