@@ -110,8 +110,8 @@ public final class GIFWriter {
     }
 
     /// The sum of `LossyMatch.distance` over the pixels, on colours rather than indices, two pixels
-    /// to a vector: byte differences |a − b| as max − min, squared in 16-bit lanes (at most 255²,
-    /// which fits), summed in 32-bit lanes that are emptied into the total before they can overflow.
+    /// to a vector (`LossyMatch.squaredDifferences` of their bytes), summed in 32-bit lanes that are
+    /// emptied into the total before they can overflow.
     private static func squaredError(_ shown: [UInt32], _ truth: [UInt32]) -> Int {
         precondition(shown.count == truth.count)
         return shown.withUnsafeBytes { a in
@@ -125,8 +125,7 @@ public final class GIFWriter {
                     while pair < end {
                         let x = a.loadUnaligned(fromByteOffset: pair &* 8, as: SIMD8<UInt8>.self)
                         let y = b.loadUnaligned(fromByteOffset: pair &* 8, as: SIMD8<UInt8>.self)
-                        let d = SIMD8<UInt16>(truncatingIfNeeded: pointwiseMax(x, y) &- pointwiseMin(x, y))
-                        lanes &+= SIMD8<UInt32>(truncatingIfNeeded: d &* d)
+                        lanes &+= LossyMatch.squaredDifferences(x, y)
                         pair &+= 1
                     }
                     for k in 0..<8 { total += Int(lanes[k]) }

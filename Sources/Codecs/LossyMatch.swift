@@ -21,6 +21,14 @@ struct LossyMatch {
     let behind: UnsafeBufferPointer<UInt32>
     let tolerance: Int
 
+    /// Per lane, the squared difference of two bytes, as max − min squared in 16-bit lanes
+    /// (255² fits) and widened: the vector form of one channel's term of `distance`.
+    @inline(__always)
+    static func squaredDifferences(_ x: SIMD8<UInt8>, _ y: SIMD8<UInt8>) -> SIMD8<UInt32> {
+        let d = SIMD8<UInt16>(truncatingIfNeeded: pointwiseMax(x, y) &- pointwiseMin(x, y))
+        return SIMD8<UInt32>(truncatingIfNeeded: d &* d)
+    }
+
     @inline(__always)
     static func distance(_ a: UInt32, _ b: UInt32) -> Int {
         let dr = Int(a >> 16) - Int(b >> 16)

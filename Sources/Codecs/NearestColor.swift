@@ -8,8 +8,7 @@
 ///
 /// Entries are compared eight at a time, each as one key, distance << 8 | index (distances are
 /// below 2¹⁸): the smallest key is the nearest entry with ties to the lowest index, so no lane
-/// needs a branch. Channel differences are taken on bytes (max − min) and squared in 16-bit
-/// lanes, where 255² fits.
+/// needs a branch. Channel differences are squared on bytes (`LossyMatch.squaredDifferences`).
 struct NearestColor {
     private let palette: [UInt32]
     /// By red, then index: each entry's channels and its palette index.
@@ -46,16 +45,13 @@ struct NearestColor {
                     indices.withUnsafeBufferPointer { indices in
                         let count = reds.count
                         let red8 = SIMD8<UInt8>(repeating: r), green8 = SIMD8<UInt8>(repeating: g), blue8 = SIMD8<UInt8>(repeating: b)
-                        @inline(__always) func squared(_ x: SIMD8<UInt8>, _ y: SIMD8<UInt8>) -> SIMD8<UInt32> {
-                            let d = SIMD8<UInt16>(truncatingIfNeeded: pointwiseMax(x, y) &- pointwiseMin(x, y))
-                            return SIMD8<UInt32>(truncatingIfNeeded: d &* d)
-                        }
                         // Entries k…k + 7.
                         @inline(__always) func eight(_ k: Int) {
                             let load = { (p: UnsafeBufferPointer<UInt8>) in
                                 UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: SIMD8<UInt8>.self)
                             }
-                            let d = squared(load(reds), red8) &+ squared(load(greens), green8) &+ squared(load(blues), blue8)
+                            let d = LossyMatch.squaredDifferences(load(reds), red8) &+ LossyMatch.squaredDifferences(load(greens), green8)
+                                &+ LossyMatch.squaredDifferences(load(blues), blue8)
                             let ids = UnsafeRawPointer(indices.baseAddress! + k).loadUnaligned(as: SIMD8<UInt32>.self)
                             best = Swift.min(best, (d &<< 8 | ids).min())
                         }
