@@ -77,17 +77,24 @@ extension Bitmap {
     @inline(__always)
     static func fillPrefix<Lane: FixedWidthInteger & SIMDScalar>(_ s: UnsafeRawPointer, prefix: UnsafeMutableRawPointer,
                                                                  width: Int, radius r: Int, lanes: Lane.Type) {
-        let step = MemoryLayout<SIMD4<Lane>>.stride
-        var running = SIMD4<Lane>()
-        prefix.storeBytes(of: running, as: SIMD4<Lane>.self)
-        var j = 0
-        @inline(__always) func add(_ pixel: SIMD4<Lane>) {
-            running &+= pixel
-            j &+= 1
-            prefix.storeBytes(of: running, toByteOffset: j &* step, as: SIMD4<Lane>.self)
-        }
-        @inline(__always) func pixel(_ x: Int) -> SIMD4<Lane> {
+        fillPrefix(prefix, width: width, radius: r) { x in
             SIMD4<Lane>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+        }
+    }
+
+    /// `fillPrefix` of whatever `pixel(x)` gives for x in 0..<width: one pixel's channels, or the
+    /// same pixel of several rows side by side, one vector per prefix entry.
+    @inline(__always)
+    static func fillPrefix<Pixel: SIMD>(_ prefix: UnsafeMutableRawPointer, width: Int, radius r: Int,
+                                        pixel: (Int) -> Pixel) where Pixel.Scalar: FixedWidthInteger {
+        let step = MemoryLayout<Pixel>.stride
+        var running = Pixel()
+        prefix.storeBytes(of: running, as: Pixel.self)
+        var j = 0
+        @inline(__always) func add(_ value: Pixel) {
+            running &+= value
+            j &+= 1
+            prefix.storeBytes(of: running, toByteOffset: j &* step, as: Pixel.self)
         }
         // Three runs, so that no index needs clamping: the first pixel r times, the row, the last
         // pixel r times.

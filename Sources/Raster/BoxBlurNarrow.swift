@@ -49,23 +49,11 @@ extension Bitmap {
     private static func blurTwoRowsNarrow(_ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, into d0: UnsafeMutableRawPointer,
                                           _ d1: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
                                           width: Int, radius r: Int, bias: UInt16, multiplier: UInt16, shift: UInt16) {
-        var running = SIMD8<UInt16>()
-        prefix.storeBytes(of: running, as: SIMD8<UInt16>.self)
-        var j = 0
-        @inline(__always) func add(_ pixels: SIMD8<UInt16>) {
-            running &+= pixels
-            j &+= 16
-            prefix.storeBytes(of: running, toByteOffset: j, as: SIMD8<UInt16>.self)
-        }
-        @inline(__always) func pixels(_ x: Int) -> SIMD8<UInt16> {
+        fillPrefix(prefix, width: width, radius: r) { x in
             let pair = UInt64(s0.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
                 | UInt64(s1.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)) << 32
             return SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
         }
-        let first = pixels(0), last = pixels(width &- 1)
-        for _ in 0..<r { add(first) }
-        for x in 0..<width { add(pixels(x)) }
-        for _ in 0..<r { add(last) }
         let biasLanes = SIMD8<UInt16>(repeating: bias), multiplierLanes = SIMD8<UInt32>(repeating: UInt32(multiplier))
         let span = (2 &* r &+ 1) &* 16
         for x in 0..<width {
