@@ -4,29 +4,27 @@ import Raster
 /// Writes an animated GIF89a, frame by frame, to a byte sink such as a file: a NETSCAPE2.0 block that loops forever,
 /// then for each frame a graphics control block with its delay and an image with its own palette.
 ///
-/// Frames are flattened onto white (GIF has no partial transparency) and quantized by `Quantizer`.
-/// After the first, each frame stores only the rectangle whose shown colours changed; the rest of
-/// the screen keeps the previous frame (disposal "do not dispose"), so what every frame shows is
-/// unchanged while still scenes and small changes cost a few bytes. Inside that rectangle, a pixel
-/// that shows the colour it already showed gets the frame's transparent index, one past its
-/// palette, so that what did not change becomes long runs of one index, which LZW stores in few
-/// bits (as gifski does). The LZW codes are ScrollReel's own (`LZWEncoder`, lossy within the
-/// bounds of `GIFQuality`), handed to giflib as image data. Every frame is still written,
-/// so decoders count as many frames as were added. Every giflib error code becomes an
-/// `EncodeError.gif` carrying giflib's message, and an error thrown by the sink is rethrown as it
-/// was. Call `finish()` to write the trailer; without it the output is incomplete.
+/// Frames are flattened onto white (GIF has no partial transparency) and quantized by `Quantizer`
+/// (`prepare`, on any thread). After the first, each frame stores only the rectangle that must
+/// change; the rest of the screen keeps the previous frame (disposal "do not dispose"), so still
+/// scenes and small changes cost a few bytes. Inside that rectangle, a pixel that may keep what
+/// the screen shows gets the frame's transparent index, one past its palette, so that what did not
+/// change becomes long runs of one index, which LZW stores in few bits (as gifski does).
+/// `planner` decides both, frame after frame in order; the LZW codes (`GIFPlan.coded()`, lossy
+/// within the bounds of `GIFQuality`, on any thread) are ScrollReel's own, handed to giflib as
+/// image data (`write`, in order). Every frame is still written, so decoders count as many frames
+/// as were added. Every giflib error code becomes an `EncodeError.gif` carrying giflib's message,
+/// and an error thrown by the sink is rethrown as it was. Call `finish()` to write the trailer;
+/// without it the output is incomplete.
 public final class GIFWriter {
     public let width: Int
     public let height: Int
     public let quality: Int
     public let shared: [UInt32]?
+    /// Decides what each frame stores; `plan` it frame by frame, in the order they are written.
+    public let planner: GIFPlanner
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: ByteSink
-    /// The colour of every pixel on screen after the last frame, 0xRRGGBB; empty before the first.
-    private var shown: [UInt32] = []
-    /// The squared RGB distance from its true colour a pixel may take in lossy LZW.
-    private let tolerance: Int
-    private var encoder = LZWEncoder()
 
     /// - Parameter write: receives the file's bytes in order; what it throws ends the GIF.
     /// - Parameter quality: 1…100; below 100, LZW may trade a bounded error per pixel for size
@@ -41,7 +39,7 @@ public final class GIFWriter {
         self.height = height
         self.quality = quality
         self.shared = shared
-        tolerance = GIFQuality(quality).tolerance
+        planner = GIFPlanner(width: width, height: height, quality: quality)
         sink = ByteSink(write)
         var error: Int32 = 0
         gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), GIFWriter.output, &error)
@@ -63,15 +61,15 @@ public final class GIFWriter {
         if let gif { var error: Int32 = 0; EGifCloseFile(gif, &error) }
     }
 
-    /// Appends one frame shown for `delay` centiseconds.
+    /// Appends one frame shown for `delay` centiseconds: prepared, planned, coded and written here.
     public func addFrame(_ bitmap: Bitmap, delay: Int) throws {
-        try addFrame(GIFWriter.prepare(bitmap, quality: quality, shared: shared), delay: delay)
+        let frame = GIFWriter.prepare(bitmap, quality: quality, shared: shared)
+        try write(planner.plan(frame).coded(), delay: delay)
     }
 
     /// A frame as GIF stores it at `quality`: flattened onto white and quantized, with the colour
-    /// each pixel shows and the colour it should show. Independent of other frames, so frames can
-    /// be prepared on several threads and appended in order, which leaves only the comparison with
-    /// the previous frame and the LZW coding to the writer.
+    /// each pixel should show and how far its quantized colour is from it. Independent of other
+    /// frames, so frames are prepared on several threads.
     ///
     /// With a `shared` palette, the frame takes it instead of its own when its squared error over
     /// the frame is at most `sharedErrorAllowance` times its own palette's plus `sharedErrorFloor`
@@ -81,15 +79,15 @@ public final class GIFWriter {
         let flat = flattenOnWhite(bitmap)
         let spread = GIFQuality(quality).spread
         let own = Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread)
-        let ownColours = colours(own)
+        let ownErrors = errors(own, flat)
         if let shared {
             let common = Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread)
-            let commonColours = colours(common)
-            if squaredError(commonColours, flat) * 10 <= squaredError(ownColours, flat) * sharedErrorAllowance + flat.count * sharedErrorFloor {
-                return GIFFrame(image: common, colours: commonColours, truth: flat, usesShared: true)
+            let commonErrors = errors(common, flat)
+            if sum(commonErrors) * 10 <= sum(ownErrors) * Double(sharedErrorAllowance) + Double(flat.count * sharedErrorFloor) {
+                return GIFFrame(image: common, truth: flat, errors: commonErrors, usesShared: true)
             }
         }
-        return GIFFrame(image: own, colours: ownColours, truth: flat, usesShared: false)
+        return GIFFrame(image: own, truth: flat, errors: ownErrors, usesShared: false)
     }
 
     /// In tenths: how much more squared error than its own palette a frame accepts from the shared one.
@@ -97,160 +95,64 @@ public final class GIFWriter {
     /// In tenths, per pixel: squared error a frame accepts from the shared palette in any case.
     static let sharedErrorFloor = 1
 
-    /// The palette colour of every pixel.
-    private static func colours(_ image: IndexedImage) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: image.indices.count) { out, count in
+    /// `LossyMatch.distance` from each pixel's palette colour to its true colour, four pixels at a
+    /// time (`LossyMatch.distances`); whole numbers below 2²⁴, exact in `Float`.
+    static func errors(_ image: IndexedImage, _ truth: [UInt32]) -> [Float] {
+        [Float](unsafeUninitializedCapacity: truth.count) { out, count in
             image.palette.withUnsafeBufferPointer { palette in
                 image.indices.withUnsafeBufferPointer { indices in
-                    for i in 0..<indices.count { out[i] = palette[Int(indices[i])] }
-                }
-            }
-            count = image.indices.count
-        }
-    }
-
-    /// The sum of `LossyMatch.distance` over the pixels, on colours rather than indices, two pixels
-    /// to a vector (`LossyMatch.squaredDifferences` of their bytes), summed in 32-bit lanes that are
-    /// emptied into the total before they can overflow.
-    private static func squaredError(_ shown: [UInt32], _ truth: [UInt32]) -> Int {
-        precondition(shown.count == truth.count)
-        return shown.withUnsafeBytes { a in
-            truth.withUnsafeBytes { b in
-                let pairs = shown.count / 2
-                var total = 0, pair = 0
-                while pair < pairs {
-                    // 2 × 4 lanes of at most 255² each: 32,768 steps stay below 2³².
-                    let end = min(pairs, pair + 32_768)
-                    var lanes = SIMD8<UInt32>()
-                    while pair < end {
-                        let x = a.loadUnaligned(fromByteOffset: pair &* 8, as: SIMD8<UInt8>.self)
-                        let y = b.loadUnaligned(fromByteOffset: pair &* 8, as: SIMD8<UInt8>.self)
-                        lanes &+= LossyMatch.squaredDifferences(x, y)
-                        pair &+= 1
+                    truth.withUnsafeBufferPointer { truth in
+                        let t = UnsafeRawPointer(truth.baseAddress!), o = UnsafeMutableRawPointer(out.baseAddress!)
+                        var i = 0
+                        while i &+ 4 <= truth.count {
+                            let shown = SIMD4(palette[Int(indices[i])], palette[Int(indices[i &+ 1])],
+                                              palette[Int(indices[i &+ 2])], palette[Int(indices[i &+ 3])])
+                            o.storeBytes(of: LossyMatch.distances(shown, t.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)),
+                                         toByteOffset: i &* 4, as: SIMD4<Float>.self)
+                            i &+= 4
+                        }
+                        while i < truth.count {
+                            out[i] = Float(LossyMatch.distance(palette[Int(indices[i])], truth[i]))
+                            i &+= 1
+                        }
                     }
-                    for k in 0..<8 { total += Int(lanes[k]) }
                 }
-                if shown.count % 2 == 1 { total += LossyMatch.distance(shown[shown.count - 1], truth[shown.count - 1]) }
-                return total
             }
+            count = truth.count
         }
     }
 
-    /// Appends one prepared frame shown for `delay` centiseconds.
-    public func addFrame(_ frame: GIFFrame, delay: Int) throws {
-        let indexed = frame.image
-        precondition(indexed.width == width && indexed.height == height, "frame size differs from the GIF")
-        precondition(!frame.usesShared || indexed.palette == shared!, "frame prepared for another shared palette")
-        guard let gif else { throw EncodeError.gif(code: 0, message: "writer already finished") }
-        let area = changedArea(frame)
-        // Over a previous frame, the index one past the palette can mean "keep what is there".
-        // That turns still areas into runs of one index, but among dither noise it breaks LZW's
-        // patterns instead, so each frame takes whichever form codes smaller, judged on a
-        // sample: every eighth band of 16 rows.
-        // A small area is judged whole: the winning trial is then the frame's coding.
-        var unchanged: Int?
-        var coded: (codes: [UInt8], shown: [UInt8])?
-        if !shown.isEmpty {
-            let sample = area.height >= 128 ? 8 : 1
-            let plain = code(frame, area, unchanged: nil, bands: sample)
-            let kept = code(frame, area, unchanged: indexed.palette.count, bands: sample)
-            if kept.codes.count < plain.codes.count { unchanged = indexed.palette.count }
-            if sample == 1 { coded = unchanged == nil ? plain : kept }
+    /// The sum of whole numbers below 2²⁴, exact: in `Double`, which holds every sum below 2⁵³.
+    private static func sum(_ errors: [Float]) -> Double {
+        errors.withUnsafeBufferPointer { errors in
+            var lanes = SIMD4<Double>(), i = 0
+            while i &+ 4 <= errors.count {
+                lanes += SIMD4(Double(errors[i]), Double(errors[i &+ 1]), Double(errors[i &+ 2]), Double(errors[i &+ 3]))
+                i &+= 4
+            }
+            var total = lanes.sum()
+            while i < errors.count { total += Double(errors[i]); i &+= 1 }
+            return total
         }
-        let chosen = coded ?? code(frame, area, unchanged: unchanged)
+    }
+
+    /// Appends one coded frame shown for `delay` centiseconds; frames are written in the order
+    /// `planner` planned them.
+    public func write(_ frame: GIFCodedFrame, delay: Int) throws {
+        precondition(!frame.usesShared || frame.palette == shared!, "frame prepared for another shared palette")
+        guard let gif else { throw EncodeError.gif(code: 0, message: "writer already finished") }
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                            DelayTime: Int32(max(2, min(65535, delay))),
-                                           TransparentColor: Int32(unchanged ?? Int(NO_TRANSPARENT_COLOR)))
+                                           TransparentColor: Int32(frame.transparent ?? Int(NO_TRANSPARENT_COLOR)))
         var block = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &block)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), block))
         // A frame on the shared palette uses the global colour table.
-        let map = frame.usesShared ? nil : try GIFWriter.colourMap(indexed.palette, transparent: unchanged != nil)
+        let map = frame.usesShared ? nil : try GIFWriter.colourMap(frame.palette, transparent: frame.transparent != nil)
         defer { if let map { GifFreeMapObject(map) } }
+        let area = frame.area
         try check(EGifPutImageDesc(gif, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, map))
-        try putCodes(chosen.codes, gif)
-        remember(chosen.shown, area, palette: indexed.palette, unchanged: unchanged)
-    }
-
-    /// The LZW codes of what a frame stores in `area`, row by row, and the indices a decoder will
-    /// read back (the stored ones unless lossy). With `unchanged`, that index wherever the screen
-    /// already shows an acceptable colour. With `bands` = k, only every k-th band of 16 rows.
-    private func code(_ frame: GIFFrame, _ area: PixelRect, unchanged: Int?, bands: Int = 1) -> (codes: [UInt8], shown: [UInt8]) {
-        let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
-        var indices = stored(frame, area, rows: rows, unchanged: unchanged)
-        let truth = GIFWriter.gather(frame.truth, area, rows: rows, width: width)
-        let behind = unchanged == nil ? [] : GIFWriter.gather(shown, area, rows: rows, width: width)
-        let codeSize = GIFWriter.codeSize(frame.image.palette.count, transparent: unchanged != nil || frame.usesShared)
-        let codes = frame.image.palette.withUnsafeBufferPointer { palette in
-            truth.withUnsafeBufferPointer { truth in
-                behind.withUnsafeBufferPointer { behind in
-                    encoder.encode(&indices, codeSize: codeSize,
-                                   lossy: LossyMatch(palette: palette, transparent: unchanged ?? 256, truth: truth, behind: behind,
-                                                     tolerance: tolerance))
-                }
-            }
-        }
-        return (codes, indices)
-    }
-
-    /// The indices a frame stores in `rows` of `area`, in order; with `unchanged`, that index
-    /// wherever the screen already shows an acceptable colour (see `acceptable`).
-    private func stored(_ frame: GIFFrame, _ area: PixelRect, rows: [Int], unchanged: Int?) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: rows.count * area.width) { out, count in
-            frame.image.indices.withUnsafeBufferPointer { indices in
-                guard let unchanged else {
-                    for (k, row) in rows.enumerated() {
-                        let start = row * width + area.x
-                        UnsafeMutableRawPointer(out.baseAddress! + k * area.width)
-                            .copyMemory(from: indices.baseAddress! + start, byteCount: area.width)
-                    }
-                    return
-                }
-                frame.colours.withUnsafeBufferPointer { colours in
-                    frame.truth.withUnsafeBufferPointer { truth in
-                        shown.withUnsafeBufferPointer { shown in
-                            var k = 0
-                            for row in rows {
-                                for i in row * width + area.x..<row * width + area.maxX {
-                                    let keep = GIFWriter.acceptable(shown[i], for: truth[i], quantized: colours[i], tolerance: tolerance)
-                                    out[k] = keep ? UInt8(unchanged) : indices[i]
-                                    k += 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            count = rows.count * area.width
-        }
-    }
-
-    /// The values of `rows` of `area` in a full-frame array, in order.
-    private static func gather(_ values: [UInt32], _ area: PixelRect, rows: [Int], width: Int) -> [UInt32] {
-        var out: [UInt32] = []
-        out.reserveCapacity(rows.count * area.width)
-        for row in rows { out += values[row * width + area.x..<row * width + area.maxX] }
-        return out
-    }
-
-    /// Updates what the screen shows after a frame stored `indices` in `area`.
-    private func remember(_ indices: [UInt8], _ area: PixelRect, palette: [UInt32], unchanged: Int?) {
-        if shown.isEmpty { shown = [UInt32](repeating: 0, count: width * height) }
-        let kept = unchanged ?? 256
-        shown.withUnsafeMutableBufferPointer { shown in
-            indices.withUnsafeBufferPointer { indices in
-                palette.withUnsafeBufferPointer { palette in
-                    var k = 0
-                    for row in area.y..<area.maxY {
-                        for i in row * width + area.x..<row * width + area.maxX {
-                            let index = Int(indices[k])
-                            if index != kept { shown[i] = palette[index] }
-                            k += 1
-                        }
-                    }
-                }
-            }
-        }
+        try putCodes(frame.codes, gif)
     }
 
     /// Writes LZW codes as an image's data: GIF's sub-blocks of at most 255 bytes, then an empty one.
@@ -266,14 +168,6 @@ public final class GIFWriter {
             start += n
         }
         try check(EGifPutCodeNext(gif, nil))
-    }
-
-    /// LZW's starting code size for a colour table: the table's bits, at least 2, as GIF requires
-    /// and giflib writes in the image descriptor.
-    private static func codeSize(_ colours: Int, transparent: Bool) -> Int {
-        var bits = 1
-        while 1 << bits < colours + (transparent ? 1 : 0) { bits += 1 }
-        return max(2, bits)
     }
 
     /// A colour table for `palette`, plus a slot for the transparent index; GIF wants a
@@ -295,59 +189,6 @@ public final class GIFWriter {
     private static let output: OutputFunc = { file, bytes, length in
         guard let file, let bytes, let user = file.pointee.UserData else { return 0 }
         return Unmanaged<ByteSink>.fromOpaque(user).takeUnretainedValue().write(bytes, Int(length))
-    }
-
-    /// The smallest rectangle holding every pixel that must change: its colour differs from what
-    /// is on screen, and what is on screen is farther from the pixel's true colour than the
-    /// tolerance and than its quantized colour (so a pixel that already shows an acceptable
-    /// colour keeps it, as lossy LZW would let it). The whole frame for the first one, and one
-    /// pixel (GIF has no empty image) when nothing must change.
-    private func changedArea(_ frame: GIFFrame) -> PixelRect {
-        guard shown.count == frame.colours.count else { return PixelRect(x: 0, y: 0, width: width, height: height) }
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        shown.withUnsafeBufferPointer { old in
-            frame.colours.withUnsafeBufferPointer { new in
-                frame.truth.withUnsafeBufferPointer { truth in
-                    // Two pixels at a time from each end of a row: most rows of a moving frame differ
-                    // near their start, and most rows of a still one not at all.
-                    let a = UnsafeRawPointer(old.baseAddress!), b = UnsafeRawPointer(new.baseAddress!)
-                    @inline(__always) func pairDiffers(_ i: Int) -> Bool {
-                        a.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-                    }
-                    @inline(__always) func keeps(_ i: Int) -> Bool {
-                        GIFWriter.acceptable(old[i], for: truth[i], quantized: new[i], tolerance: tolerance)
-                    }
-                    for y in 0..<height {
-                        let row = y * width
-                        var first = 0
-                        while first < width {
-                            while first + 2 <= width && !pairDiffers(row + first) { first += 2 }
-                            if first < width && keeps(row + first) { first += 1 } else { break }
-                        }
-                        guard first < width else { continue }
-                        var last = width - 1
-                        while last > first {
-                            while last - 1 > first && !pairDiffers(row + last - 1) { last -= 2 }
-                            if keeps(row + last) { last -= 1 } else { break }
-                        }
-                        minX = min(minX, first); maxX = max(maxX, last)
-                        minY = min(minY, y); maxY = y
-                    }
-                }
-            }
-        }
-        guard maxX >= 0 else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-
-    /// Whether showing `colour` where the true colour is `truth` is within the bound of lossy
-    /// LZW (see `LossyMatch`): no farther than the tolerance, or than the quantized colour (so
-    /// the quantized colour itself always is; checked first, as most pixels that stay show it).
-    @inline(__always)
-    static func acceptable(_ colour: UInt32, for truth: UInt32, quantized: UInt32, tolerance: Int) -> Bool {
-        if colour == quantized { return true }
-        let d = LossyMatch.distance(colour, truth)
-        return d <= tolerance || d <= LossyMatch.distance(quantized, truth)
     }
 
     /// Writes the trailer.
@@ -418,13 +259,14 @@ final class ByteSink {
     }
 }
 
-/// A frame ready for `GIFWriter.addFrame`: its indexed image and the colour each pixel shows.
+/// A frame ready for `GIFPlanner.plan`: its indexed image, and per pixel its true colour and the
+/// error of the colour it takes.
 public struct GIFFrame: Sendable {
     public let image: IndexedImage
-    /// 0xRRGGBB per pixel: the palette entry of each index.
-    let colours: [UInt32]
     /// 0xRRGGBB per pixel before quantization.
     let truth: [UInt32]
+    /// Per pixel, `LossyMatch.distance` from its palette colour to its true colour.
+    let errors: [Float]
     /// Whether `image` is on the writer's shared palette.
     let usesShared: Bool
 }

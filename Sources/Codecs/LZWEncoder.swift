@@ -11,17 +11,17 @@
 /// The dictionary holds each string's children as a linked list: the search walks every child of
 /// the strings it extends anyway, for the inexact ones, and finds the exact one on the way. The
 /// lists (12 kB) stay in the fastest cache, where a dense 4096 × 256 table (2 MiB) would not.
+///
+/// A value with its own tables: each thread coding a frame uses its own encoder.
 struct LZWEncoder {
     private static let maxCode = 4095
 
     private var firstChild: [UInt16]
     private var sibling: [UInt16]
-    private var prefix: [UInt16]
     private var suffix: [UInt8]
-    /// The search's strings to visit: code, position after it, total error, and whether every
-    /// index on the way was the pixel's own. Each visit pushes at
-    /// most its exact child and what is left of the budget, so it never holds more than budget + 1.
-    private var stack = [(Int, Int, Int, Bool)](repeating: (0, 0, 0, false), count: LZWEncoder.budget + 1)
+    /// The search's strings still to visit: code, position after it, and total error. Each visit
+    /// pushes at most what is left of the budget, so it never holds more than the budget.
+    private var stack = [(Int, Int, Int)](repeating: (0, 0, 0), count: LZWEncoder.budget)
     /// How many inexact strings the search may follow for one code: more finds longer strings,
     /// but past 64 the files shrink by under 1% (samples/stretchy.json: 32 → 256 saves 0.9%).
     private static let budget = 64
@@ -29,13 +29,12 @@ struct LZWEncoder {
     init() {
         firstChild = [UInt16](repeating: 0, count: 4096)
         sibling = [UInt16](repeating: 0, count: 4096)
-        prefix = [UInt16](repeating: 0, count: 4096)
         suffix = [UInt8](repeating: 0, count: 4096)
     }
 
     /// The code stream of `indices` (every one below 2^`codeSize`), without GIF's sub-block
-    /// framing; `indices` is rewritten to what a decoder will read.
-    mutating func encode(_ indices: inout [UInt8], codeSize: Int, lossy: LossyMatch) -> [UInt8] {
+    /// framing.
+    mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, lossy: LossyMatch) -> [UInt8] {
         precondition((2...8).contains(codeSize) && !indices.isEmpty)
         let clear = 1 << codeSize, end = clear + 1
         var bits = BitPacker()
@@ -45,9 +44,7 @@ struct LZWEncoder {
         for (index, colour) in lossy.palette.enumerated() { colours[index] = colour }
         firstChild.withUnsafeMutableBufferPointer { firstChild in
         sibling.withUnsafeMutableBufferPointer { sibling in
-        prefix.withUnsafeMutableBufferPointer { prefix in
         suffix.withUnsafeMutableBufferPointer { suffix in
-        indices.withUnsafeMutableBufferPointer { pixels in
         colours.withUnsafeMutableBufferPointer { shows in
         stack.withUnsafeMutableBufferPointer { stack in
             func reset() {
@@ -55,12 +52,10 @@ struct LZWEncoder {
             }
             var start = 0
             while true {
-                let (current, length, exact) = LZWEncoder.deepest(from: start, pixels, firstChild, sibling, suffix, lossy, shows, stack)
-                // A string of the pixels' own indices is already spelled there.
-                if !exact { LZWEncoder.spell(current, into: pixels, before: start + length, prefix, suffix, roots: clear) }
+                let (current, length) = LZWEncoder.deepest(from: start, indices, firstChild, sibling, suffix, lossy, shows, stack)
                 start += length
-                guard start < pixels.count else { bits.put(current, width); break }
-                let index = pixels[start]
+                guard start < indices.count else { bits.put(current, width); break }
+                let index = indices[start]
                 bits.put(current, width)
                 // The decoder widens its codes one code later than it adds entries; this keeps step.
                 if next >= 1 << width && width < 12 { width += 1 }
@@ -69,7 +64,7 @@ struct LZWEncoder {
                     reset()
                     width = codeSize + 1; next = end + 1
                 } else {
-                    prefix[next] = UInt16(current); suffix[next] = index
+                    suffix[next] = index
                     sibling[next] = firstChild[current]; firstChild[current] = UInt16(next)
                     next += 1
                 }
@@ -77,68 +72,67 @@ struct LZWEncoder {
             if next >= 1 << width && width < 12 { width += 1 }
             bits.put(end, width)
             reset()
-        }}}}}}}
+        }}}}}
         return bits.finish()
     }
 
     /// The longest string in the dictionary that `lossy` accepts for the pixels from `start`, its
     /// first index exact; of equally long ones, the one with the least total error. A depth-first
-    /// search that tries the exact index first and follows at most `budget` other ones. Also
-    /// whether that string is the pixels' own indices, taking no other index on the way.
+    /// search that tries the exact index first and follows at most `budget` other ones.
     ///
     /// `shows` is the colour of every index (256 slots): the palette, and in the transparent
-    /// index's slot what the screen shows at the pixel being matched, which the search writes
-    /// before each visit, so that an index's error needs no branch.
-    private static func deepest(from start: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>,
-                                  _ firstChild: UnsafeMutableBufferPointer<UInt16>,
-                                  _ sibling: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>,
-                                  _ lossy: LossyMatch, _ shows: UnsafeMutableBufferPointer<UInt32>,
-                                  _ stack: UnsafeMutableBufferPointer<(Int, Int, Int, Bool)>) -> (Int, Int, Bool) {
-        var best = (code: Int(pixels[start]), length: 1, error: 0, exact: true)
-        var budget = LZWEncoder.budget
-        stack[0] = (best.code, start &+ 1, 0, true)
-        var count = 1
+    /// index's slot `lossy.behind` at the pixel being matched, which the search writes before each
+    /// visit, so that an index's error needs no branch.
+    ///
+    /// The exact child is followed at once rather than pushed and popped: it would be the next
+    /// string taken off the stack, so the order of the visits, and the budget they spend, are
+    /// those of the plain depth-first search.
+    private static func deepest(from start: Int, _ pixels: UnsafeBufferPointer<UInt8>,
+                                _ firstChild: UnsafeMutableBufferPointer<UInt16>,
+                                _ sibling: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>,
+                                _ lossy: LossyMatch, _ shows: UnsafeMutableBufferPointer<UInt32>,
+                                _ stack: UnsafeMutableBufferPointer<(Int, Int, Int)>) -> (Int, Int) {
+        var bestCode = Int(pixels[start]), bestLength = 1, bestError = 0
+        var budget = LZWEncoder.budget, count = 0
+        var node = bestCode, position = start &+ 1, error = 0
         let transparent = lossy.transparent & 0xFF, hasTransparent = lossy.transparent < 256
-        while count > 0 {
-            count &-= 1
-            let (node, position, error, exactSoFar) = stack[count]
+        let end = pixels.count
+        while true {
             let length = position &- start
-            if length > best.length || (length == best.length && error < best.error) { best = (node, length, error, exactSoFar) }
-            guard position < pixels.count else { continue }
-            let exact = pixels[position]
-            let truth = lossy.truth[position]
-            if hasTransparent { shows[transparent] = lossy.behind[position] }
-            let limit = max(lossy.tolerance, LossyMatch.distance(shows[Int(exact)], truth))
-            var code = firstChild[node], same = 0
-            while code != 0 {
-                let index = suffix[Int(code)]
-                if index == exact {
-                    same = Int(code)
-                    // Past the budget only the exact child can still be followed.
-                    if budget == 0 { break }
-                } else if budget > 0 {
-                    let d = LossyMatch.distance(shows[Int(index)], truth)
-                    if d <= limit {
-                        stack[count] = (Int(code), position &+ 1, error &+ d, false)
-                        count &+= 1; budget &-= 1
-                    }
-                }
-                code = sibling[Int(code)]
+            if length > bestLength || (length == bestLength && error < bestError) {
+                (bestCode, bestLength, bestError) = (node, length, error)
             }
-            if same != 0 { stack[count] = (same, position &+ 1, error, exactSoFar); count &+= 1 }
+            if position < end {
+                let exact = pixels[position]
+                let truth = lossy.truth[position]
+                if hasTransparent { shows[transparent] = lossy.behind[position] }
+                let limit = Int(lossy.limits[position])
+                var code = firstChild[node], same = 0
+                while code != 0 {
+                    let index = suffix[Int(code)]
+                    if index == exact {
+                        same = Int(code)
+                        // Past the budget only the exact child can still be followed.
+                        if budget == 0 { break }
+                    } else if budget > 0 {
+                        let d = LossyMatch.distance(shows[Int(index)], truth)
+                        if d <= limit {
+                            stack[count] = (Int(code), position &+ 1, error &+ d)
+                            count &+= 1; budget &-= 1
+                        }
+                    }
+                    code = sibling[Int(code)]
+                }
+                if same != 0 {
+                    node = same; position &+= 1
+                    continue
+                }
+            }
+            guard count > 0 else { break }
+            count &-= 1
+            (node, position, error) = stack[count]
         }
-        return (best.code, best.length, best.exact)
-    }
-
-    /// Writes the string of `code` into the pixels that end before `end`.
-    private static func spell(_ code: Int, into pixels: UnsafeMutableBufferPointer<UInt8>, before end: Int,
-                       _ prefix: UnsafeMutableBufferPointer<UInt16>, _ suffix: UnsafeMutableBufferPointer<UInt8>, roots: Int) {
-        var code = code, i = end - 1
-        while code >= roots {
-            pixels[i] = suffix[code]
-            code = Int(prefix[code]); i -= 1
-        }
-        pixels[i] = UInt8(code)
+        return (bestCode, bestLength)
     }
 }
 

@@ -1,25 +1,31 @@
 /// When lossy LZW may let one palette index stand for another: the index must show a colour
-/// within `tolerance` (squared RGB distance) of the pixel's true colour, or no farther from it
-/// than the index the quantizer chose. So every pixel stays within a bounded error of the source,
-/// and dither noise, which costs LZW the most, is what gives way first.
+/// within the pixel's limit (squared RGB distance) of its true colour. `GIFPlanner` sets each
+/// limit: the tolerance, or the error of the index the quantizer chose there, whichever is larger;
+/// or, where the screen already shows an acceptable colour, the bound on that colour's error. So
+/// every pixel stays within a bounded error of the source, and dither noise, which costs LZW the
+/// most, is what gives way first.
 ///
-/// Over a previous frame the transparent index shows what is already on screen, so a pixel that
-/// barely changed can join a run of "unchanged".
+/// Over a previous frame the transparent index keeps what is on screen: it is the pixel's own
+/// index where that is acceptable, and rejected elsewhere (`behind` holds `LossyMatch.rejected`
+/// there, farther from every colour than any limit).
 ///
-/// The largest error accepted at a pixel is the tolerance or the error of the index the quantizer
-/// chose there, whichever is larger; `LZWEncoder` applies it. The tables are read through
-/// pointers, valid only while the arrays they come from are; it is made for one call of
-/// `LZWEncoder.encode`.
+/// The tables are read through pointers, valid only while the arrays they come from are; it is
+/// made for one call of `LZWEncoder.encode`.
 struct LossyMatch {
     /// The colour of each palette index, 0xRRGGBB.
     let palette: UnsafeBufferPointer<UInt32>
     /// The index that keeps what is on screen; 256 (no index) when the frame has none.
     let transparent: Int
-    /// Per coded pixel, in order: its colour before quantization, and what the screen shows there
-    /// (read only where the transparent index is).
+    /// Per coded pixel, in order: its colour before quantization; what the transparent index
+    /// counts as showing there (read only where the transparent index is); the largest squared
+    /// error accepted there.
     let truth: UnsafeBufferPointer<UInt32>
     let behind: UnsafeBufferPointer<UInt32>
-    let tolerance: Int
+    let limits: UnsafeBufferPointer<UInt32>
+
+    /// Not a colour: its distance from every 0xRRGGBB colour (over 65,025² from its red alone) is
+    /// beyond any limit (at most 3 × 255²).
+    static let rejected: UInt32 = 0xFF00_0000
 
     /// Per lane, the squared difference of two bytes, as max − min squared in 16-bit lanes
     /// (255² fits) and widened: the vector form of one channel's term of `distance`.
@@ -27,6 +33,16 @@ struct LossyMatch {
     static func squaredDifferences(_ x: SIMD8<UInt8>, _ y: SIMD8<UInt8>) -> SIMD8<UInt32> {
         let d = SIMD8<UInt16>(truncatingIfNeeded: pointwiseMax(x, y) &- pointwiseMin(x, y))
         return SIMD8<UInt32>(truncatingIfNeeded: d &* d)
+    }
+
+    /// `distance` of four pairs of colours at once, exact in `Float` (at most 3 × 255² < 2²⁴).
+    @inline(__always)
+    static func distances(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<Float> {
+        @inline(__always) func channel(_ v: SIMD4<UInt32>, _ shift: UInt32) -> SIMD4<Float> {
+            SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (v &>> shift) & 0xFF))
+        }
+        let dr = channel(a, 16) - channel(b, 16), dg = channel(a, 8) - channel(b, 8), db = channel(a, 0) - channel(b, 0)
+        return dr * dr + dg * dg + db * db
     }
 
     @inline(__always)

@@ -27,8 +27,18 @@ public struct FramePipeline {
     public func run(_ indices: [Int], frame: @escaping @Sendable (Int) throws -> Bitmap, sinks: [any FrameSink],
                     done: (Int) -> Void = { _ in }) throws {
         let prepare: @Sendable (Int) throws -> [Any] = { index in
-            let bitmap = try frame(index)
-            return try sinks.map { try $0.prepareAny(index, bitmap) }
+            var prepared: [Any] = []
+            var made = false
+            do {
+                let bitmap = try frame(index)
+                made = true
+                for sink in sinks { prepared.append(try sink.prepareAny(index, bitmap)) }
+            } catch {
+                // The sinks that did not come to this frame: all of them, or those after the one that threw.
+                for sink in sinks.dropFirst(prepared.count + (made ? 1 : 0)) { sink.abandon(index) }
+                throw error
+            }
+            return prepared
         }
         let consume = { (index: Int, prepared: [Any]) throws in
             for (sink, value) in zip(sinks, prepared) { try sink.consumeAny(index, value) }

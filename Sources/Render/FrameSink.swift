@@ -6,13 +6,21 @@ import Raster
 /// runs on the pipeline's workers, several frames at once, and may not depend on other frames or
 /// on order. `consume` then takes the prepared frames on the calling thread, strictly in frame
 /// order, so that files are written exactly as a serial run would write them.
+///
+/// A sink whose `prepare` has a step that must run in frame order (see `Turnstile`) is told with
+/// `abandon` when a frame will not reach its `prepare`, because making the frame, or an earlier
+/// sink's `prepare` of it, failed.
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
     func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared
     func consume(_ index: Int, _ prepared: Prepared) throws
+    /// Frame `index` failed before it came to this sink's `prepare`.
+    func abandon(_ index: Int)
 }
 
 extension FrameSink {
+    public func abandon(_ index: Int) {}
+
     /// `prepare`, for a pipeline holding sinks of different kinds.
     func prepareAny(_ index: Int, _ frame: Bitmap) throws -> Any { try prepare(index, frame) }
 

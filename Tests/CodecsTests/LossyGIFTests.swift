@@ -58,6 +58,48 @@ final class LossyGIFTests: XCTestCase {
         }
     }
 
+    /// Colours that drift a level or two a frame, beside still ones and a band that scrolls, for
+    /// many frames: a pixel may keep what the screen shows only while the bound on what that is
+    /// (`GIFPlanner`) stays within its limit, so no pixel of any frame passes its limit however
+    /// long it was kept.
+    func testEveryPixelStaysWithinTheBoundWhileColoursDrift() throws {
+        func drifting(_ k: Int) -> Bitmap {
+            var state: UInt32 = 7
+            var bytes: [UInt8] = []
+            for y in 0..<50 {
+                for x in 0..<70 {
+                    state = state &* 1103515245 &+ 12345
+                    let noise = Int(state >> 29)
+                    let r: Int, g: Int, b: Int
+                    if y < 20 {                      // drifting: one level a frame, two in blue
+                        (r, g, b) = ((x * 3 + k) % 256, (y * 9 + noise) % 256, (x + y + 2 * k) % 256)
+                    } else if y < 35 {               // still
+                        (r, g, b) = (x * 3, y * 5 + noise, 200 - x)
+                    } else {                         // scrolling sideways
+                        (r, g, b) = ((x + 2 * k) * 5 % 256, noise * 20, (x + k) * 3 % 256)
+                    }
+                    bytes += [UInt8(r), UInt8(g), UInt8(b), 255]
+                }
+            }
+            return Bitmap(width: 70, height: 50, straight: bytes)!
+        }
+        let frames = (0..<12).map(drifting)
+        for quality in [100, 70] {
+            let (gif, _) = try GIFFile.roundTrip(frames, quality: quality)
+            XCTAssertEqual(gif.frames.count, frames.count)
+            let perChannel = (100 - quality) / 3, tolerance = 3 * perChannel * perChannel
+            let spread = 8 * max(0, quality - 80) / 20
+            for (k, (decoded, bitmap)) in zip(gif.frames, frames).enumerated() {
+                let truth = rgb(bitmap.straightBytes())
+                let own = Quantizer.quantize(width: 70, height: 50, rgb: truth, spread: spread)
+                let worse = truth.indices.filter { i in
+                    distance(decoded.rgb[i], truth[i]) > max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
+                }
+                XCTAssertEqual(worse.count, 0, "quality \(quality), frame \(k): pixels beyond the bound")
+            }
+        }
+    }
+
     func testLowerQualityMakesSmallerFiles() throws {
         let frames = (0..<4).map(frame)
         let sizes = try [100, 75, 40].map { try GIFFile.roundTrip(frames, quality: $0).1 }

@@ -65,4 +65,46 @@ final class FramePipelineTests: XCTestCase {
             XCTAssertEqual(recorder.consumed, Array(0..<17))
         }
     }
+
+    /// A sink with a step in frame order (`Turnstile`), as the GIF sink has: when a frame fails,
+    /// the sinks are told, so frames after it that wait for their turn give up instead of holding
+    /// the run forever, and the error of the failed frame is the one the run ends with.
+    final class Ordered: FrameSink, @unchecked Sendable {
+        let turns = Turnstile()
+        let lock = NSLock()
+        var abandoned: [Int] = []
+
+        func prepare(_ index: Int, _ frame: Bitmap) throws -> Int { try turns.pass(index) { index } }
+        func consume(_ index: Int, _ prepared: Int) throws { XCTAssertEqual(prepared, index) }
+        func abandon(_ index: Int) {
+            lock.withLock { abandoned.append(index) }
+            turns.abandon(from: index)
+        }
+    }
+
+    func testFramesThatFailAreAbandonedSoOrderedStepsDoNotWaitForThem() {
+        struct Broken: Error, Equatable { let index: Int }
+        for jobs in [1, 2, 4] {
+            let sink = Ordered()
+            // On a thread of its own, so that a run that waits forever fails the test instead of
+            // holding it.
+            let ended = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var outcome: Error?
+            Thread {
+                do {
+                    try FramePipeline(jobs: jobs).run(Array(0..<60), frame: { index in
+                        // Later frames are quick, so that they reach their turn before frame 23 fails.
+                        if index == 23 { usleep(20_000); throw Broken(index: index) }
+                        return Bitmap(width: 1, height: 1)
+                    }, sinks: [sink])
+                } catch {
+                    outcome = error
+                }
+                ended.signal()
+            }.start()
+            guard ended.wait(timeout: .now() + 30) == .success else { return XCTFail("jobs \(jobs): the run never ended") }
+            XCTAssertEqual(outcome as? Broken, Broken(index: 23), "jobs \(jobs)")
+            XCTAssertEqual(sink.abandoned, [23], "jobs \(jobs)")
+        }
+    }
 }
