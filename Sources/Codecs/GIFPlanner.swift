@@ -24,8 +24,9 @@ public final class GIFPlanner {
     /// Per pixel, after the last frame planned: the bound above, a whole number unless a moved
     /// pixel grew it; empty before the first frame.
     private var bound: [Float] = []
-    /// The last frame's true colours, 0xRRGGBB per pixel.
+    /// The last frame's true colours, 0xRRGGBB per pixel, and the errors of its quantized ones.
     private var truth: [UInt32] = []
+    private var errors: [Float] = []
     private var encoder = LZWEncoder()
 
     /// `quality` as `GIFQuality` reads it; frames must be prepared at the same quality.
@@ -42,14 +43,16 @@ public final class GIFPlanner {
     /// winning trial is then the frame's coding.
     public func plan(_ frame: GIFFrame) -> GIFPlan {
         precondition(frame.image.width == width && frame.image.height == height, "frame size differs from the GIF")
-        defer { truth = frame.truth }
+        defer { truth = frame.truth; errors = frame.errors }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         guard !bound.isEmpty else {
             bound = [Float](repeating: 0, count: width * height)
             codeAll(whole, frame)
             return GIFPlan(frame: frame, area: whole, keep: nil, tolerance: tolerance, codes: nil)
         }
-        let (keep, area) = keepable(frame)
+        // A frame that is the last one again (a resting scroll: the sink hands back the same
+        // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
+        let (keep, area) = repeats(frame) ? (bound, PixelRect(x: 0, y: 0, width: 1, height: 1)) : keepable(frame)
         let sample = area.height >= 128 ? 8 : 1
         let plain = GIFPlan(frame: frame, area: area, keep: nil, tolerance: tolerance, codes: nil)
         let kept = GIFPlan(frame: frame, area: area, keep: keep, tolerance: tolerance, codes: nil)
@@ -60,6 +63,15 @@ public final class GIFPlanner {
         guard sample == 1 else { return keeps ? kept : plain }
         return GIFPlan(frame: frame, area: area, keep: keeps ? keep : nil, tolerance: tolerance,
                        codes: keeps ? keptCodes : plainCodes)
+    }
+
+    /// Whether `frame` holds the very arrays of the last frame (not merely equal ones: comparing
+    /// would cost as much as planning).
+    private func repeats(_ frame: GIFFrame) -> Bool {
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+        }
+        return same(frame.truth, truth) && same(frame.errors, errors)
     }
 
     /// Each pixel's new bound if it keeps what the screen shows, or `GIFPlan.mustCode`, and the

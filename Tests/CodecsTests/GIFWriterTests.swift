@@ -217,6 +217,33 @@ final class QuantizerTests: XCTestCase {
 
 /// Frames after the first store only what changed; decoders still see every frame whole.
 final class GIFFrameAreaTests: XCTestCase {
+    /// The planner takes a frame handed in again (the very arrays, as the render's sink does for
+    /// a resting scroll) without comparing its pixels: the plan must be the one an equal frame
+    /// made afresh gets.
+    func testAFrameHandedInAgainIsPlannedAsAnEqualOne() {
+        var state: UInt32 = 3
+        let noisy = (0..<(37 * 23)).flatMap { _ -> [UInt8] in
+            state = state &* 1103515245 &+ 12345
+            return [UInt8(state >> 24), UInt8((state >> 16) & 0xFF), UInt8((state >> 8) & 0xFF), 255]
+        }
+        let first = Bitmap(width: 37, height: 23, straight: noisy)!
+        let second = Bitmap(width: 37, height: 23, straight: noisy.enumerated().map { $0.offset % 7 == 0 ? $0.element / 2 : $0.element })!
+        for quality in [100, 70] {
+            let a = GIFWriter.prepare(second, quality: quality), b = GIFWriter.prepare(second, quality: quality)
+            var plans: [[GIFCodedFrame]] = []
+            for again in [a, b] {
+                let planner = GIFPlanner(width: 37, height: 23, quality: quality)
+                plans.append([first, second].map { planner.plan(GIFWriter.prepare($0, quality: quality)).coded() }
+                             + [planner.plan(a).coded(), planner.plan(again).coded()])
+            }
+            for (handedAgain, afresh) in zip(plans[0], plans[1]) {
+                XCTAssertEqual(handedAgain.codes, afresh.codes, "quality \(quality)")
+                XCTAssertEqual(handedAgain.area, afresh.area, "quality \(quality)")
+                XCTAssertEqual(handedAgain.transparent, afresh.transparent, "quality \(quality)")
+            }
+        }
+    }
+
     func testUnchangedAndPartlyChangedFramesAreSmallAndExact() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("area-\(UUID().uuidString).gif").path
         defer { try? FileManager.default.removeItem(atPath: path) }
