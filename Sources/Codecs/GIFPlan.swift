@@ -9,7 +9,7 @@ public struct GIFPlan: Sendable {
     public let area: PixelRect
     /// Per pixel of the whole frame when the frame keeps what is on screen: `mustCode`, or the
     /// bound on what the pixel shows where it takes the transparent index (see `GIFPlanner`),
-    /// whose whole part is the pixel's limit in LZW. Nil when every pixel of `area` is coded.
+    /// which is then its limit in LZW. Nil when every pixel of `area` is coded.
     let keep: [Float]?
     let tolerance: Int
     /// The codes, when the planner already made them while judging the frame.
@@ -31,15 +31,9 @@ public struct GIFPlan: Sendable {
     /// The LZW codes of `area`, row by row; with `bands` = k, of only every k-th band of 16 rows.
     func code(bands: Int, with encoder: inout LZWEncoder) -> [UInt8] {
         let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
-        let width = frame.image.width, palette = frame.image.palette
+        let palette = frame.image.palette
         let codeSize = GIFPlan.codeSize(palette.count, transparent: keep != nil || frame.usesShared)
-        let truth = GIFPlan.gather(frame.truth, area, rows: rows, width: width)
-        var indices = [UInt8](), behind = [UInt32](), limits = GIFPlan.limits(frame, area, rows: rows, tolerance: tolerance)
-        if let keep, let transparent {
-            (indices, behind) = GIFPlan.kept(frame, keep, area, rows: rows, transparent: transparent, limits: &limits)
-        } else {
-            indices = GIFPlan.gather(frame.image.indices, area, rows: rows, width: width)
-        }
+        let (indices, truth, behind, limits) = inputs(rows: rows)
         return indices.withUnsafeBufferPointer { indices in
             palette.withUnsafeBufferPointer { palette in
                 truth.withUnsafeBufferPointer { truth in
@@ -55,55 +49,50 @@ public struct GIFPlan: Sendable {
         }
     }
 
-    /// Each pixel's limit in `rows` of `area`, in order: the tolerance, or the error of its
-    /// quantized colour, whichever is larger.
-    static func limits(_ frame: GIFFrame, _ area: PixelRect, rows: [Int], tolerance: Int) -> [UInt32] {
-        let width = frame.image.width, tolerance = Float(tolerance)
-        return [UInt32](unsafeUninitializedCapacity: rows.count * area.width) { out, count in
-            frame.errors.withUnsafeBufferPointer { errors in
-                var k = 0
-                for row in rows {
-                    for i in row &* width &+ area.x..<row &* width &+ area.maxX {
-                        out[k] = UInt32(max(tolerance, errors[i]))
-                        k &+= 1
-                    }
-                }
-            }
-            count = rows.count * area.width
-        }
-    }
-
-    /// The indices a keeping frame stores in `rows` of `area` (the transparent index where the
-    /// pixel may keep what is on screen), what the transparent index shows for `LossyMatch`
-    /// (rejected where the pixel must be coded), and the limits of the pixels that keep.
-    private static func kept(_ frame: GIFFrame, _ keep: [Float], _ area: PixelRect, rows: [Int], transparent: Int,
-                             limits: inout [UInt32]) -> ([UInt8], [UInt32]) {
-        let width = frame.image.width
-        var indices = [UInt8](repeating: 0, count: limits.count), behind = [UInt32](repeating: 0, count: limits.count)
-        frame.image.indices.withUnsafeBufferPointer { stored in
-            keep.withUnsafeBufferPointer { keep in
-                var k = 0
-                for row in rows {
-                    for i in row * width + area.x..<row * width + area.maxX {
-                        if keep[i] == mustCode {
-                            indices[k] = stored[i]; behind[k] = LossyMatch.rejected
-                        } else {
-                            indices[k] = UInt8(transparent); limits[k] = UInt32(keep[i])
+    /// What LZW reads for `rows` of `area`, in order: the index each pixel stores (the transparent
+    /// index where it may keep what is on screen), its true colour, what the transparent index
+    /// shows there for `LossyMatch` (rejected where the pixel must be coded; empty without a
+    /// transparent index), and its limit (see `GIFPlanner`). One pass, no array filled twice.
+    private func inputs(rows: [Int]) -> (indices: [UInt8], truth: [UInt32], behind: [UInt32], limits: [Float]) {
+        let width = frame.image.width, count = rows.count * area.width, tolerance = Float(tolerance)
+        var indices = [UInt8](unsafeUninitializedCapacity: count) { _, filled in filled = count }
+        var truth = [UInt32](unsafeUninitializedCapacity: count) { _, filled in filled = count }
+        var limits = [Float](unsafeUninitializedCapacity: count) { _, filled in filled = count }
+        var behind = [UInt32](unsafeUninitializedCapacity: keep == nil ? 0 : count) { _, filled in filled = keep == nil ? 0 : count }
+        indices.withUnsafeMutableBufferPointer { indicesOut in
+            truth.withUnsafeMutableBufferPointer { truthOut in
+                limits.withUnsafeMutableBufferPointer { limitsOut in
+                    behind.withUnsafeMutableBufferPointer { behindOut in
+                        frame.image.indices.withUnsafeBufferPointer { stored in
+                            frame.truth.withUnsafeBufferPointer { allTruth in
+                                frame.errors.withUnsafeBufferPointer { errors in
+                                    var k = 0
+                                    for row in rows {
+                                        let start = row &* width &+ area.x
+                                        truthOut.baseAddress!.advanced(by: k).update(from: allTruth.baseAddress! + start, count: area.width)
+                                        indicesOut.baseAddress!.advanced(by: k).update(from: stored.baseAddress! + start, count: area.width)
+                                        for x in 0..<area.width { limitsOut[k &+ x] = max(tolerance, errors[start &+ x]) }
+                                        if let keep, let transparent {
+                                            keep.withUnsafeBufferPointer { keep in
+                                                for x in 0..<area.width where keep[start &+ x] != GIFPlan.mustCode {
+                                                    indicesOut[k &+ x] = UInt8(truncatingIfNeeded: transparent)
+                                                    limitsOut[k &+ x] = keep[start &+ x]
+                                                }
+                                                for x in 0..<area.width {
+                                                    behindOut[k &+ x] = keep[start &+ x] == GIFPlan.mustCode ? LossyMatch.rejected : 0
+                                                }
+                                            }
+                                        }
+                                        k &+= area.width
+                                    }
+                                }
+                            }
                         }
-                        k += 1
                     }
                 }
             }
         }
-        return (indices, behind)
-    }
-
-    /// The values of `rows` of `area` in a full-frame array, in order.
-    private static func gather<T>(_ values: [T], _ area: PixelRect, rows: [Int], width: Int) -> [T] {
-        var out: [T] = []
-        out.reserveCapacity(rows.count * area.width)
-        for row in rows { out += values[row * width + area.x..<row * width + area.maxX] }
-        return out
+        return (indices, truth, behind, limits)
     }
 
     /// LZW's starting code size for a colour table: the table's bits, at least 2, as GIF requires

@@ -106,7 +106,7 @@ struct LZWEncoder {
                 let exact = pixels[position]
                 let truth = lossy.truth[position]
                 if hasTransparent { shows[transparent] = lossy.behind[position] }
-                let limit = Int(lossy.limits[position])
+                let limit = Int(lossy.limits[position])  // whole errors: d ≤ limit ⇔ d ≤ ⌊limit⌋
                 var code = firstChild[node], same = 0
                 while code != 0 {
                     let index = suffix[Int(code)]

@@ -18,10 +18,11 @@ struct LossyMatch {
     let transparent: Int
     /// Per coded pixel, in order: its colour before quantization; what the transparent index
     /// counts as showing there (read only where the transparent index is); the largest squared
-    /// error accepted there.
+    /// error accepted there (a whole number, or a bound grown by `GIFPlanner`: an index is
+    /// accepted when its whole-number error is no larger).
     let truth: UnsafeBufferPointer<UInt32>
     let behind: UnsafeBufferPointer<UInt32>
-    let limits: UnsafeBufferPointer<UInt32>
+    let limits: UnsafeBufferPointer<Float>
 
     /// Not a colour: its distance from every 0xRRGGBB colour (over 65,025² from its red alone) is
     /// beyond any limit (at most 3 × 255²).
