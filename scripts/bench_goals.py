@@ -23,7 +23,6 @@ percent, and the ratios are not to be trusted.
 
 import ctypes
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -48,6 +47,8 @@ def cpu_ticks():
         with open("/proc/stat") as f:
             fields = [int(v) for v in f.readline().split()[1:]]
     except (OSError, ValueError):
+        return None
+    if len(fields) < 8:
         return None
     # user nice system idle iowait irq softirq steal guest guest_nice; guests are in user already.
     return fields[7], sum(fields[:8])

@@ -74,12 +74,14 @@ public struct GIFPlan: Sendable {
                                         for x in 0..<area.width { limitsOut[k &+ x] = max(tolerance, errors[start &+ x]) }
                                         if let keep, let transparent {
                                             keep.withUnsafeBufferPointer { keep in
-                                                for x in 0..<area.width where keep[start &+ x] != GIFPlan.mustCode {
-                                                    indicesOut[k &+ x] = UInt8(truncatingIfNeeded: transparent)
-                                                    limitsOut[k &+ x] = keep[start &+ x]
-                                                }
                                                 for x in 0..<area.width {
-                                                    behindOut[k &+ x] = keep[start &+ x] == GIFPlan.mustCode ? LossyMatch.rejected : 0
+                                                    if keep[start &+ x] == GIFPlan.mustCode {
+                                                        behindOut[k &+ x] = LossyMatch.rejected
+                                                    } else {
+                                                        indicesOut[k &+ x] = UInt8(truncatingIfNeeded: transparent)
+                                                        limitsOut[k &+ x] = keep[start &+ x]
+                                                        behindOut[k &+ x] = 0
+                                                    }
                                                 }
                                             }
                                         }

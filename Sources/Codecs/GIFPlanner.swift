@@ -24,9 +24,8 @@ public final class GIFPlanner {
     /// Per pixel, after the last frame planned: the bound above, a whole number unless a moved
     /// pixel grew it; empty before the first frame.
     private var bound: [Float] = []
-    /// The last frame's true colours, 0xRRGGBB per pixel, and the errors of its quantized ones.
+    /// The last frame's true colours, 0xRRGGBB per pixel.
     private var truth: [UInt32] = []
-    private var errors: [Float] = []
     private var encoder = LZWEncoder()
 
     /// `quality` as `GIFQuality` reads it; frames must be prepared at the same quality.
@@ -43,7 +42,7 @@ public final class GIFPlanner {
     /// winning trial is then the frame's coding.
     public func plan(_ frame: GIFFrame) -> GIFPlan {
         precondition(frame.image.width == width && frame.image.height == height, "frame size differs from the GIF")
-        defer { truth = frame.truth; errors = frame.errors }
+        defer { truth = frame.truth }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         guard !bound.isEmpty else {
             bound = [Float](repeating: 0, count: width * height)
@@ -65,13 +64,14 @@ public final class GIFPlanner {
                        codes: keeps ? keptCodes : plainCodes)
     }
 
-    /// Whether `frame` holds the very arrays of the last frame (not merely equal ones: comparing
-    /// would cost as much as planning).
+    /// Whether `frame` is the last frame again: it holds the very array of true colours (not
+    /// merely an equal one: comparing would cost as much as planning). Each `GIFWriter.prepare`
+    /// makes its own array, and the planner keeps the last one alive, so only the same prepared
+    /// frame, errors and all, can hold it.
     private func repeats(_ frame: GIFFrame) -> Bool {
-        func same<T>(_ a: [T], _ b: [T]) -> Bool {
-            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+        frame.truth.withUnsafeBufferPointer { new in
+            truth.withUnsafeBufferPointer { old in new.baseAddress == old.baseAddress && new.count == old.count }
         }
-        return same(frame.truth, truth) && same(frame.errors, errors)
     }
 
     /// Each pixel's new bound if it keeps what the screen shows, or `GIFPlan.mustCode`, and the
@@ -97,7 +97,8 @@ public final class GIFPlanner {
                                     let at = (row &+ x) &* 4
                                     let (kept, limit, coded) = GIFPlanner.kept(
                                         bound: b.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self),
-                                        from: o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self), to: n.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self),
+                                        from: o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self),
+                                        to: n.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self),
                                         error: e.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self), tolerance: tolerance)
                                     k.storeBytes(of: kept, toByteOffset: at, as: SIMD4<Float>.self)
                                     b.storeBytes(of: kept.replacing(with: limit, where: coded), toByteOffset: at, as: SIMD4<Float>.self)
@@ -146,8 +147,8 @@ public final class GIFPlanner {
 
     /// For four pixels that keep what the screen shows, whose true colours moved from `old` to
     /// `new`: their new bounds; their limits, max(`tolerance`, the `error` of their quantized
-    /// colours); and which of them must be coded instead because the bound passes the limit (their bound
-    /// is then `mustCode`).
+    /// colours); and which of them must be coded instead because the bound passes the limit
+    /// (their bound is then `mustCode`).
     ///
     /// A pixel whose colour did not move keeps its bound exactly. For the others it is
     /// (√bound + √dt)², raised by 2⁻²⁰ of itself: that more than covers the roundings of the

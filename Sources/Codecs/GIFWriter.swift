@@ -97,7 +97,7 @@ public final class GIFWriter {
 
     /// `LossyMatch.distance` from each pixel's palette colour to its true colour, four pixels at a
     /// time (`LossyMatch.distances`); whole numbers below 2²⁴, exact in `Float`.
-    static func errors(_ image: IndexedImage, _ truth: [UInt32]) -> [Float] {
+    private static func errors(_ image: IndexedImage, _ truth: [UInt32]) -> [Float] {
         [Float](unsafeUninitializedCapacity: truth.count) { out, count in
             image.palette.withUnsafeBufferPointer { palette in
                 image.indices.withUnsafeBufferPointer { indices in
