@@ -71,6 +71,51 @@ extension Bitmap {
         }
     }
 
+    /// Calls `pair` with each two rows of `source` and the same two rows of `destination`, then
+    /// `single` with a last odd row; both get a scratch buffer for prefix sums of up to 16 bytes an
+    /// entry (see `fillPairPrefix`). Two rows at once make the prefix's serial chain one add for
+    /// two pixels.
+    static func forEachRowPair(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int, radius r: Int,
+                               pair: (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer,
+                                      UnsafeMutableRawPointer) -> Void,
+                               single: (UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
+        let rowBytes = width * 4
+        var prefix = [UInt16](repeating: 0, count: (width + 2 * r + 2) * 8)
+        source.withUnsafeBytes { src in
+            destination.withUnsafeMutableBytes { dst in
+                prefix.withUnsafeMutableBytes { p in
+                    let s = src.baseAddress!, d = dst.baseAddress!
+                    var y = 0
+                    while y + 2 <= height {
+                        pair(s + y * rowBytes, s + (y + 1) * rowBytes, d + y * rowBytes, d + (y + 1) * rowBytes, p.baseAddress!)
+                        y += 2
+                    }
+                    if y < height { single(s + y * rowBytes, d + y * rowBytes, p.baseAddress!) }
+                }
+            }
+        }
+    }
+
+    /// `fillPrefix` of two rows side by side in 16-bit lanes: pixel x of both in one vector, the
+    /// first row's channels in the low four lanes.
+    @inline(__always)
+    static func fillPairPrefix(_ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, prefix: UnsafeMutableRawPointer, width: Int,
+                               radius r: Int) {
+        fillPrefix(prefix, width: width, radius: r) { x in
+            let pair = UInt64(s0.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+                | UInt64(s1.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)) << 32
+            return SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
+        }
+    }
+
+    /// Stores the low bytes of a pixel pair's lanes (see `fillPairPrefix`) as pixel x of two rows.
+    @inline(__always)
+    static func storePair(_ lanes: SIMD8<UInt16>, _ d0: UnsafeMutableRawPointer, _ d1: UnsafeMutableRawPointer, x: Int) {
+        let bytes = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: lanes), to: UInt64.self)
+        d0.storeBytes(of: UInt32(truncatingIfNeeded: bytes), toByteOffset: x &* 4, as: UInt32.self)
+        d1.storeBytes(of: UInt32(truncatingIfNeeded: bytes &>> 32), toByteOffset: x &* 4, as: UInt32.self)
+    }
+
     /// P[0] = 0 and P[j + 1] = P[j] + the pixel at j − r, clamped to the row, for j < width + 2r:
     /// the prefix sums of a row extended by its edge pixels, four channels in `Lane`s each, modulo
     /// the lane's range.

@@ -6,17 +6,35 @@ extension Bitmap {
     /// that is its 17th, and `WindowDivisor.halves` divides that pair exactly.
     static func blurHalves(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius r: Int,
                            passes: Int, reciprocal: UInt16) {
+        var sums = [SIMD8<UInt16>](repeating: SIMD8(), count: (width * 4 + 15) / 16 * 4)
         for _ in 0..<passes {
-            forEachRow(from: a, into: &b, width: width, height: height, radius: r,
-                       prefixLanes: UInt16.self) { s, d, prefix in
+            forEachRowPair(from: a, into: &b, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
+                blurTwoRowsHalves(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
+            } single: { s, d, prefix in
                 blurRowHalves(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
             }
-            blurColumnsHalves(from: b, into: &a, width: width, height: height, radius: r, reciprocal: reciprocal)
+            blurColumnsHalves(from: b, into: &a, width: width, height: height, radius: r, reciprocal: reciprocal, sums: &sums)
         }
     }
 
-    /// One row: with the prefix P of `fillPrefix`, the halves of pixel x's window are
-    /// P[x + r + 1] − P[x] (pixels x − r…x) and P[x + 2r + 1] − P[x + r + 1] (x + 1…x + r).
+    /// Two rows of the horizontal pass at once, as `blurRowHalves` does one, pixel x of both in
+    /// one vector (see `fillPairPrefix`).
+    @inline(never)
+    private static func blurTwoRowsHalves(_ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, into d0: UnsafeMutableRawPointer,
+                                          _ d1: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
+                                          width: Int, radius r: Int, reciprocal: UInt16) {
+        fillPairPrefix(s0, s1, prefix: prefix, width: width, radius: r)
+        let middle = (r &+ 1) &* 16, end = (2 &* r &+ 1) &* 16
+        for x in 0..<width {
+            let p = prefix.loadUnaligned(fromByteOffset: x &* 16, as: SIMD8<UInt16>.self)
+            let q = prefix.loadUnaligned(fromByteOffset: x &* 16 &+ middle, as: SIMD8<UInt16>.self)
+            let t = prefix.loadUnaligned(fromByteOffset: x &* 16 &+ end, as: SIMD8<UInt16>.self)
+            storePair(divideHalves(low: t &- p, first: q &- p, reciprocal: reciprocal), d0, d1, x: x)
+        }
+    }
+
+    /// One row: with the prefix P of `fillPrefix`, pixel x's window sum modulo 2¹⁶ is
+    /// P[x + 2r + 1] − P[x], and its first half (pixels x − r…x) P[x + r + 1] − P[x].
     @inline(never)
     private static func blurRowHalves(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
                                       width: Int, radius r: Int, reciprocal: UInt16) {
@@ -27,7 +45,7 @@ extension Bitmap {
             let p = prefix.loadUnaligned(fromByteOffset: x &* 8, as: SIMD8<UInt16>.self)
             let q = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ middle, as: SIMD8<UInt16>.self)
             let t = prefix.loadUnaligned(fromByteOffset: x &* 8 &+ end, as: SIMD8<UInt16>.self)
-            d.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: divideHalves(q &- p, t &- q, reciprocal: reciprocal)),
+            d.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: divideHalves(low: t &- p, first: q &- p, reciprocal: reciprocal)),
                          toByteOffset: x &* 4, as: SIMD8<UInt8>.self)
             x &+= 2
         }
@@ -37,19 +55,23 @@ extension Bitmap {
                 let lane = x &* 8 &+ c &* 2
                 let p = prefix.load(fromByteOffset: lane, as: UInt16.self), q = prefix.load(fromByteOffset: lane &+ middle, as: UInt16.self)
                 let t = prefix.load(fromByteOffset: lane &+ end, as: UInt16.self)
-                d.storeBytes(of: divideHalves(q &- p, t &- q, reciprocal: reciprocal), toByteOffset: x &* 4 &+ c, as: UInt8.self)
+                d.storeBytes(of: divideHalves(low: t &- p, first: q &- p, reciprocal: reciprocal), toByteOffset: x &* 4 &+ c,
+                             as: UInt8.self)
             }
         }
     }
 
-    /// One vertical pass, in strips of 16 lanes (four pixels) from top to bottom: each strip's
-    /// halves stay in registers for its whole height, where a pass a row at a time loads and
-    /// stores every column's sums for every row. For pixel y the first half holds rows y − r…y
-    /// and the second y + 1…y + r. A last strip that would run past the row's end overlaps the
-    /// one before it instead, and writes the same bytes again.
+    /// One vertical pass, a row at a time, in groups of 16 lanes (four pixels): each group keeps
+    /// its window's sum modulo 2¹⁶ and the sum's first half, even and odd bytes apart, in `sums`.
+    /// For pixel y the window holds rows y − r…y + r and its first half y − r…y, so each output
+    /// row slides them on with one row leaving both, one entering the window and one entering the
+    /// first half (see `divideHalves`). A last group that
+    /// would run past the row's end overlaps the one before it instead, with sums of its own, and
+    /// writes the same bytes again. Rows in memory order let the hardware prefetch them, where
+    /// columns walked top to bottom waited on every row's load.
     private static func blurColumnsHalves(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
-                                          radius r: Int, reciprocal: UInt16) {
-        let lanes = width * 4
+                                          radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
+        let lanes = width * 4, last = height - 1
         source.withUnsafeBytes { src in
             destination.withUnsafeMutableBytes { dst in
                 let s = src.baseAddress!, d = dst.baseAddress!
@@ -57,55 +79,88 @@ extension Bitmap {
                     for i in 0..<lanes { columnHalves(s + i, d + i, stride: lanes, height: height, radius: r, reciprocal: reciprocal) }
                     return
                 }
-                var i = 0
-                while i < lanes {
-                    let start = min(i, lanes - 16)
-                    stripHalves(s + start, d + start, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
-                    i += 16
+                let groups = (lanes + 15) / 16
+                sums.withUnsafeMutableBytes { raw in
+                    let sum = raw.baseAddress!
+                    topHalves(sum, groups: groups, lanes: lanes, top: s, edge: UInt16(r + 1))
+                    for k in 1...r { addHalves(sum, groups: groups, lanes: lanes, row: s + min(k, last) * lanes) }
+                    for y in 0..<height {
+                        rowHalves(sum, groups: groups, lanes: lanes, into: d + y * lanes, leaving: s + max(y - r, 0) * lanes,
+                                  crossing: s + min(y + 1, last) * lanes, entering: s + min(y + r + 1, last) * lanes,
+                                  reciprocal: reciprocal)
+                    }
                 }
             }
         }
     }
 
-    /// One strip of `blurColumnsHalves`, sixteen lanes wide. Bytes split across 16-bit lanes (the
-    /// even ones masked, the odd ones shifted down) need no vector conversions, which the compiler
-    /// calls out of line in a loop this size, at more cost than the arithmetic.
+    /// The first lane of group g: groups of 16 lanes, the last one pulled back to end at the row's end.
+    @inline(__always)
+    private static func groupStart(_ g: Int, lanes: Int) -> Int { min(g &* 16, lanes &- 16) }
+
+    /// The top row's windows: the first half is row 0 taken r + 1 times (the edge repeats), and so
+    /// is the whole window until `addHalves` adds rows 1…r. Bytes split across 16-bit lanes (the even ones masked, the odd ones shifted
+    /// down) need no vector conversions, which the compiler calls out of line at more cost than
+    /// the arithmetic.
     @inline(never)
-    private static func stripHalves(_ s: UnsafeRawPointer, _ d: UnsafeMutableRawPointer, stride: Int, height: Int,
-                                    radius r: Int, reciprocal: UInt16) {
-        let last = height &- 1, low = SIMD8<UInt16>(repeating: 0xFF), edge = UInt16(truncatingIfNeeded: r &+ 1)
-        // The top row's windows: the first half is row 0 taken r + 1 times (the edge repeats).
-        let top = s.loadUnaligned(as: SIMD8<UInt16>.self)
-        var evenA = (top & low) &* edge, oddA = (top &>> 8) &* edge
-        var evenB = SIMD8<UInt16>(), oddB = SIMD8<UInt16>()
-        for k in 1...r {
-            let row = s.loadUnaligned(fromByteOffset: min(k, last) &* stride, as: SIMD8<UInt16>.self)
-            evenB &+= row & low
-            oddB &+= row &>> 8
+    private static func topHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, top: UnsafeRawPointer, edge: UInt16) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var g = 0
+        while g < groups {
+            let row = top.loadUnaligned(fromByteOffset: groupStart(g, lanes: lanes), as: SIMD8<UInt16>.self), at = g &* 64
+            sum.storeBytes(of: (row & low) &* edge, toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: (row &>> 8) &* edge, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: (row & low) &* edge, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: (row &>> 8) &* edge, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            g &+= 1
         }
-        var l = 0, c = min(1, last) &* stride, e = min(r &+ 1, last) &* stride, o = 0, y = 0
-        while y < height {
+    }
+
+    /// Adds a row to every group's whole window.
+    @inline(never)
+    private static func addHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, row: UnsafeRawPointer) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var g = 0
+        while g < groups {
+            let v = row.loadUnaligned(fromByteOffset: groupStart(g, lanes: lanes), as: SIMD8<UInt16>.self), at = g &* 64 &+ 32
+            sum.storeBytes(of: sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self) &+ (v & low), toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self) &+ (v &>> 8), toByteOffset: at &+ 16,
+                           as: SIMD8<UInt16>.self)
+            g &+= 1
+        }
+    }
+
+    /// One output row: every group's window divided, then the window and its first half slid on a
+    /// row.
+    @inline(never)
+    private static func rowHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, into o: UnsafeMutableRawPointer,
+                                  leaving l: UnsafeRawPointer, crossing c: UnsafeRawPointer, entering e: UnsafeRawPointer,
+                                  reciprocal: UInt16) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var g = 0
+        while g < groups {
+            let start = groupStart(g, lanes: lanes), at = g &* 64
+            let evenFirst = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
+            let oddFirst = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            let evenWhole = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            let oddWhole = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
             // The even lanes, then the odd: one division written once, because written out twice the
             // compiler called its conversions out of line.
             var bytes = SIMD8<UInt16>(), k: UInt16 = 0
             while k < 16 {
-                let one = k == 0 ? evenA : oddA, two = k == 0 ? evenB : oddB
-                bytes |= divideHalves(one, two, reciprocal: reciprocal) &<< k
+                let first = k == 0 ? evenFirst : oddFirst, whole = k == 0 ? evenWhole : oddWhole
+                bytes |= divideHalves(low: whole, first: first, reciprocal: reciprocal) &<< k
                 k &+= 8
             }
-            d.storeBytes(of: bytes, toByteOffset: o, as: SIMD8<UInt16>.self)
-            let leaving = s.loadUnaligned(fromByteOffset: l, as: SIMD8<UInt16>.self)
-            let crossing = s.loadUnaligned(fromByteOffset: c, as: SIMD8<UInt16>.self)
-            let entering = s.loadUnaligned(fromByteOffset: e, as: SIMD8<UInt16>.self)
-            evenA = evenA &+ (crossing & low) &- (leaving & low)
-            oddA = oddA &+ (crossing &>> 8) &- (leaving &>> 8)
-            evenB = evenB &+ (entering & low) &- (crossing & low)
-            oddB = oddB &+ (entering &>> 8) &- (crossing &>> 8)
-            o &+= stride
-            if y >= r { l &+= stride }
-            if y &+ 1 < last { c &+= stride }
-            if y &+ r &+ 1 < last { e &+= stride }
-            y &+= 1
+            o.storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
+            let leaving = l.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+            let crossing = c.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+            let entering = e.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: evenFirst &+ (crossing & low) &- (leaving & low), toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: oddFirst &+ (crossing &>> 8) &- (leaving &>> 8), toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: evenWhole &+ (entering & low) &- (leaving & low), toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: oddWhole &+ (entering &>> 8) &- (leaving &>> 8), toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            g &+= 1
         }
     }
 
@@ -114,30 +169,30 @@ extension Bitmap {
                                      radius r: Int, reciprocal: UInt16) {
         let last = height - 1
         func row(_ y: Int) -> UInt16 { UInt16(s.load(fromByteOffset: y * stride, as: UInt8.self)) }
-        var a = row(0) &* UInt16(r + 1), b: UInt16 = 0
-        for k in 1...r { b &+= row(min(k, last)) }
+        var first = row(0) &* UInt16(r + 1), whole = first
+        for k in 1...r { whole &+= row(min(k, last)) }
         for y in 0..<height {
-            d.storeBytes(of: divideHalves(a, b, reciprocal: reciprocal), toByteOffset: y * stride, as: UInt8.self)
-            let across = row(min(y + 1, last))
-            a = a &+ across &- row(max(y - r, 0))
-            b = b &+ row(min(y + r + 1, last)) &- across
+            d.storeBytes(of: divideHalves(low: whole, first: first, reciprocal: reciprocal), toByteOffset: y * stride, as: UInt8.self)
+            let leaving = row(max(y - r, 0))
+            first = first &+ row(min(y + 1, last)) &- leaving
+            whole = whole &+ row(min(y + r + 1, last)) &- leaving
         }
     }
 
-    /// The window sum's two halves, divided, each result in the low byte of its lane: lo = their
-    /// sum modulo 2¹⁶, and the carry out of it is the sum's 17th bit.
+    /// Window sums divided, each result in the low byte of its lane, from the sum's low 16 bits and
+    /// its first half. The second half, low − first modulo 2¹⁶, fits 16 bits too, so the sum's
+    /// 17th bit is the carry out of first + second, which happened exactly when low < first.
     @inline(__always)
-    private static func divideHalves(_ one: SIMD8<UInt16>, _ two: SIMD8<UInt16>, reciprocal: UInt16) -> SIMD8<UInt16> {
-        let lo = one &+ two
-        let carried = SIMD8<UInt16>(repeating: 0).replacing(with: reciprocal, where: lo .< one)
-        let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: lo) &* UInt32(reciprocal)) &>> 16)
+    private static func divideHalves(low: SIMD8<UInt16>, first: SIMD8<UInt16>, reciprocal: UInt16) -> SIMD8<UInt16> {
+        let carried = SIMD8<UInt16>(repeating: 0).replacing(with: reciprocal, where: low .< first)
+        let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: low) &* UInt32(reciprocal)) &>> 16)
         return (high &+ carried &+ 128) &>> 8
     }
 
     /// `divideHalves` for one lane.
     @inline(__always)
-    private static func divideHalves(_ one: UInt16, _ two: UInt16, reciprocal: UInt16) -> UInt8 {
-        let sum = Int(one) + Int(two), rec = Int(reciprocal)
-        return UInt8(truncatingIfNeeded: ((sum >> 16) * rec + ((sum & 0xFFFF) * rec) >> 16 + 128) >> 8)
+    private static func divideHalves(low: UInt16, first: UInt16, reciprocal: UInt16) -> UInt8 {
+        let carry = low < first ? 1 : 0, rec = Int(reciprocal)
+        return UInt8(truncatingIfNeeded: (carry * rec + (Int(low) * rec) >> 16 + 128) >> 8)
     }
 }

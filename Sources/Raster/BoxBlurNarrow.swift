@@ -21,25 +21,12 @@ extension Bitmap {
     /// wraps modulo 2¹⁶, and the difference is still exact because every window sum fits 16 bits.
     private static func blurRowsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
                                        radius r: Int, divisor: WindowDivisor.Narrow) {
-        let rowBytes = width * 4
-        var prefix = [UInt16](repeating: 0, count: (width + 2 * r + 2) * 8)
-        source.withUnsafeBytes { src in
-            destination.withUnsafeMutableBytes { dst in
-                prefix.withUnsafeMutableBytes { p in
-                    let s = src.baseAddress!, d = dst.baseAddress!
-                    var y = 0
-                    while y + 2 <= height {
-                        blurTwoRowsNarrow(s + y * rowBytes, s + (y + 1) * rowBytes, into: d + y * rowBytes, d + (y + 1) * rowBytes,
-                                          prefix: p.baseAddress!, width: width, radius: r,
-                                          bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
-                        y += 2
-                    }
-                    if y < height {
-                        blurRowNarrow(s + y * rowBytes, into: d + y * rowBytes, prefix: p.baseAddress!, width: width, radius: r,
-                                      bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
-                    }
-                }
-            }
+        forEachRowPair(from: source, into: &destination, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
+            blurTwoRowsNarrow(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r,
+                              bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
+        } single: { s, d, prefix in
+            blurRowNarrow(s, into: d, prefix: prefix, width: width, radius: r,
+                          bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
         }
     }
 
@@ -49,20 +36,14 @@ extension Bitmap {
     private static func blurTwoRowsNarrow(_ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, into d0: UnsafeMutableRawPointer,
                                           _ d1: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
                                           width: Int, radius r: Int, bias: UInt16, multiplier: UInt16, shift: UInt16) {
-        fillPrefix(prefix, width: width, radius: r) { x in
-            let pair = UInt64(s0.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
-                | UInt64(s1.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)) << 32
-            return SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
-        }
+        fillPairPrefix(s0, s1, prefix: prefix, width: width, radius: r)
         let biasLanes = SIMD8<UInt16>(repeating: bias), multiplierLanes = SIMD8<UInt32>(repeating: UInt32(multiplier))
         let span = (2 &* r &+ 1) &* 16
         for x in 0..<width {
             let sum = prefix.loadUnaligned(fromByteOffset: x &* 16 &+ span, as: SIMD8<UInt16>.self)
                 &- prefix.loadUnaligned(fromByteOffset: x &* 16, as: SIMD8<UInt16>.self)
             let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: sum &+ biasLanes) &* multiplierLanes) &>> 16)
-            let bytes = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: high &>> shift), to: UInt64.self)
-            d0.storeBytes(of: UInt32(truncatingIfNeeded: bytes), toByteOffset: x &* 4, as: UInt32.self)
-            d1.storeBytes(of: UInt32(truncatingIfNeeded: bytes &>> 32), toByteOffset: x &* 4, as: UInt32.self)
+            storePair(high &>> shift, d0, d1, x: x)
         }
     }
 
