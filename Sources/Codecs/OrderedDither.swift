@@ -37,7 +37,7 @@ struct OrderedDither {
             inPalette[h >> 6] |= 1 << UInt64(h & 63)
         }
         // The nearest entry of each nudged colour met so far: a pure function of the colour.
-        var cache = ColorTable(capacity: 4096, zero: UInt8(0))
+        var cache = ColorTable(capacity: ColorTable<UInt8>.capacity(forPixels: rgb.count), zero: UInt8(0))
         var offsets = [Int](repeating: 0, count: 8)
         // Every pixel is written below.
         return [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in

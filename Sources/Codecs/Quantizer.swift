@@ -70,7 +70,7 @@ struct Histogram {
     private(set) var counts: [Int] = []
 
     init(_ rgb: [UInt32]) {
-        var table = ColorTable(capacity: 4096, zero: 0)
+        var table = ColorTable(capacity: ColorTable<Int>.capacity(forPixels: rgb.count), zero: 0)
         Histogram.count(rgb, into: &table)
         self.init(table)
     }
