@@ -22,7 +22,8 @@ struct ColorTable<Value> {
 
     /// A starting capacity for the distinct colours of an image of `pixels` pixels: an eighth of
     /// them, at least 4,096 and at most 65,536. A photo's colours seldom outgrow it, and each growth
-    /// rehashes every entry; a flat screen pays only for clearing a larger table.
+    /// rehashes every entry; a screen of few colours pays for clearing, and walking `entries` of,
+    /// a larger table.
     static func capacity(forPixels pixels: Int) -> Int { min(max(4096, pixels / 8), 1 << 16) }
 
     @inline(__always)

@@ -65,10 +65,10 @@ extension Bitmap {
     /// its window's sum modulo 2¹⁶ and the sum's first half, even and odd bytes apart, in `sums`.
     /// For pixel y the window holds rows y − r…y + r and its first half y − r…y, so each output
     /// row slides them on with one row leaving both, one entering the window and one entering the
-    /// first half (see `divideHalves`). A last group that
-    /// would run past the row's end overlaps the one before it instead, with sums of its own, and
-    /// writes the same bytes again. Rows in memory order let the hardware prefetch them, where
-    /// columns walked top to bottom waited on every row's load.
+    /// first half (see `divideHalves`). A last group that would run past the row's end overlaps
+    /// the one before it instead, with sums of its own, and writes the same bytes again. Rows in
+    /// memory order let the hardware prefetch them, where columns walked top to bottom waited on
+    /// every row's load.
     private static func blurColumnsHalves(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
@@ -99,9 +99,9 @@ extension Bitmap {
     private static func groupStart(_ g: Int, lanes: Int) -> Int { min(g &* 16, lanes &- 16) }
 
     /// The top row's windows: the first half is row 0 taken r + 1 times (the edge repeats), and so
-    /// is the whole window until `addHalves` adds rows 1…r. Bytes split across 16-bit lanes (the even ones masked, the odd ones shifted
-    /// down) need no vector conversions, which the compiler calls out of line at more cost than
-    /// the arithmetic.
+    /// is the whole window until `addHalves` adds rows 1…r. Bytes split across 16-bit lanes (the
+    /// even ones masked, the odd ones shifted down) need no vector conversions, which the compiler
+    /// calls out of line at more cost than the arithmetic.
     @inline(never)
     private static func topHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, top: UnsafeRawPointer, edge: UInt16) {
         let low = SIMD8<UInt16>(repeating: 0xFF)
