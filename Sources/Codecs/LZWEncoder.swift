@@ -106,7 +106,9 @@ struct LZWEncoder {
                 let exact = pixels[position]
                 let truth = lossy.truth[position]
                 if hasTransparent { shows[transparent] = lossy.behind[position] }
-                let limit = Int(lossy.limits[position])  // whole errors: d ≤ limit ⇔ d ≤ ⌊limit⌋
+                // Errors are whole numbers below 2²⁴, exact in `Float`: comparing them with the limit as it
+                // is gives d ≤ ⌊limit⌋ without converting a limit on every visit.
+                let limit = lossy.limits[position]
                 var code = firstChild[node], same = 0
                 while code != 0 {
                     let index = suffix[Int(code)]
@@ -116,7 +118,7 @@ struct LZWEncoder {
                         if budget == 0 { break }
                     } else if budget > 0 {
                         let d = LossyMatch.distance(shows[Int(index)], truth)
-                        if d <= limit {
+                        if Float(d) <= limit {
                             stack[count] = (Int(code), position &+ 1, error &+ d)
                             count &+= 1; budget &-= 1
                         }
