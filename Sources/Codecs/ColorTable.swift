@@ -29,18 +29,21 @@ struct ColorTable<Value> {
     @inline(__always)
     private func slot(_ color: UInt32) -> Int { Int((color &* 0x9E37_79B1) >> 8) & mask }
 
-    /// Where `color` is, or the empty slot where it would go.
+    /// Where `color` is, or the empty slot where it would go. Every slot is within the mask's
+    /// range, so the probes need no bounds checks: they run once or more for every pixel.
     @inline(__always)
     private func find(_ color: UInt32) -> Int {
-        var i = slot(color)
-        while keys[i] != color && keys[i] != ColorTable.empty { i = (i + 1) & mask }
-        return i
+        keys.withUnsafeBufferPointer { keys in
+            var i = slot(color)
+            while keys[i] != color && keys[i] != ColorTable.empty { i = (i &+ 1) & mask }
+            return i
+        }
     }
 
     @inline(__always)
     func value(_ color: UInt32) -> Value? {
         let i = find(color)
-        return keys[i] == color ? values[i] : nil
+        return keys.withUnsafeBufferPointer { $0[i] } == color ? values.withUnsafeBufferPointer { $0[i] } : nil
     }
 
     /// Sets `color`'s value unless it has one already (the first one stays).

@@ -38,15 +38,17 @@ struct OrderedDither {
         }
         // The nearest entry of each nudged colour met so far: a pure function of the colour.
         var cache = ColorTable(capacity: ColorTable<UInt8>.capacity(forPixels: rgb.count), zero: UInt8(0))
-        var offsets = [Int](repeating: 0, count: 8)
+        // Every channel value nudged by every offset a threshold can give (see `nudged`).
+        let nudges = NudgeTable(spread: spread)
+        var rows = [Int](repeating: 0, count: 8)
         // Every pixel is written below.
         return [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
             rgb.withUnsafeBufferPointer { src in
                 inPalette.withUnsafeBufferPointer { inPalette in
-                    offsets.withUnsafeMutableBufferPointer { offsets in
+                    rows.withUnsafeMutableBufferPointer { rows in
                         for y in 0..<height {
-                            // This row's eight thresholds, as signed nudges.
-                            for k in 0..<8 { offsets[k] = (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128 }
+                            // This row's eight thresholds, as the nudge table's rows of their offsets.
+                            for k in 0..<8 { rows[k] = nudges.row(offset: (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128) }
                             // A run of one palette colour (a flat area) is looked up once.
                             var runColor = UInt32.max, runIndex: UInt8 = 0
                             for x in 0..<width {
@@ -58,9 +60,7 @@ struct OrderedDither {
                                     runColor = c; runIndex = index
                                     continue
                                 }
-                                let d = offsets[x & 7]
-                                let nudged = OrderedDither.nudge(c >> 16, d) << 16 | OrderedDither.nudge((c >> 8) & 0xFF, d) << 8
-                                    | OrderedDither.nudge(c & 0xFF, d)
+                                let nudged = nudges.nudged(c, row: rows[x & 7])
                                 if let index = cache.value(nudged) {
                                     out[i] = index
                                 } else {
@@ -81,7 +81,33 @@ struct OrderedDither {
     /// 12 bits of a colour, for the palette's bit set.
     @inline(__always)
     private static func hash(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 20) }
+}
 
+/// Each channel value 0…255 moved by each offset the dither can give, clamped to 0…255: a
+/// colour's nudge is then three lookups instead of three clamped sums.
+private struct NudgeTable {
+    /// The offsets of thresholds 0…63 lie within ±spread/2; the table reaches one further.
+    private let lowest: Int
+    private let channels: [UInt8]
+
+    init(spread: Int) {
+        lowest = -abs(spread) / 2 - 1
+        let highest = abs(spread) / 2 + 1
+        channels = (lowest...highest).flatMap { d in (0..<256).map { UInt8(max(0, min(255, $0 + d))) } }
+    }
+
+    /// Where `nudged` finds the values moved by `offset`.
+    func row(offset: Int) -> Int {
+        precondition(offset >= lowest && (offset - lowest) * 256 < channels.count, "offset beyond the table")
+        return (offset - lowest) * 256
+    }
+
+    /// 0xRRGGBB with each channel moved by the offset of `row`.
     @inline(__always)
-    private static func nudge(_ channel: UInt32, _ d: Int) -> UInt32 { UInt32(max(0, min(255, Int(channel) + d))) }
+    func nudged(_ c: UInt32, row: Int) -> UInt32 {
+        channels.withUnsafeBufferPointer { table in
+            let t = table.baseAddress! + row
+            return UInt32(t[Int(c >> 16)]) << 16 | UInt32(t[Int((c >> 8) & 0xFF)]) << 8 | UInt32(t[Int(c & 0xFF)])
+        }
+    }
 }
