@@ -61,72 +61,31 @@ extension Bitmap {
         }
     }
 
-    /// One vertical pass, a row at a time, in groups of 16 lanes (four pixels): each group keeps
-    /// its window's sum modulo 2¹⁶ and the sum's first half, even and odd bytes apart, in `sums`.
-    /// For pixel y the window holds rows y − r…y + r and its first half y − r…y, so each output
-    /// row slides them on with one row leaving both, one entering the window and one entering the
-    /// first half (see `divideHalves`). A last group that would run past the row's end overlaps
-    /// the one before it instead, with sums of its own, and writes the same bytes again. Rows in
-    /// memory order let the hardware prefetch them, where columns walked top to bottom waited on
-    /// every row's load.
+    /// One vertical pass, a row at a time: every group of 16 lanes keeps its window's sum modulo
+    /// 2¹⁶ and the sum's first half in `sums` (see `ColumnGroups`; the first half at offset 0, the
+    /// window at 32). For pixel y the window holds rows y − r…y + r and its first half y − r…y, so
+    /// each output row slides them on with one row leaving both, one entering the window and one
+    /// entering the first half (see `divideHalves`). Rows in memory order let the hardware
+    /// prefetch them, where columns walked top to bottom waited on every row's load.
     private static func blurColumnsHalves(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
-        source.withUnsafeBytes { src in
-            destination.withUnsafeMutableBytes { dst in
-                let s = src.baseAddress!, d = dst.baseAddress!
-                guard lanes >= 16 else {
-                    for i in 0..<lanes { columnHalves(s + i, d + i, stride: lanes, height: height, radius: r, reciprocal: reciprocal) }
-                    return
-                }
-                let groups = (lanes + 15) / 16
-                sums.withUnsafeMutableBytes { raw in
-                    let sum = raw.baseAddress!
-                    topHalves(sum, groups: groups, lanes: lanes, top: s, edge: UInt16(r + 1))
-                    for k in 1...r { addHalves(sum, groups: groups, lanes: lanes, row: s + min(k, last) * lanes) }
-                    for y in 0..<height {
-                        rowHalves(sum, groups: groups, lanes: lanes, into: d + y * lanes, leaving: s + max(y - r, 0) * lanes,
-                                  crossing: s + min(y + 1, last) * lanes, entering: s + min(y + r + 1, last) * lanes,
-                                  reciprocal: reciprocal)
-                    }
-                }
+        ColumnGroups.pass(from: source, into: &destination, lanes: lanes, sums: &sums) { s, d in
+            columnHalves(s, d, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
+        } grouped: { sum, s, d, groups in
+            // The first half is row 0 taken r + 1 times (the edge repeats), and so is the whole
+            // window until rows 1…r are added.
+            for offset in [0, 32] {
+                ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 64, offset: offset, row: s, times: UInt16(r + 1))
             }
-        }
-    }
-
-    /// The first lane of group g: groups of 16 lanes, the last one pulled back to end at the row's end.
-    @inline(__always)
-    private static func groupStart(_ g: Int, lanes: Int) -> Int { min(g &* 16, lanes &- 16) }
-
-    /// The top row's windows: the first half is row 0 taken r + 1 times (the edge repeats), and so
-    /// is the whole window until `addHalves` adds rows 1…r. Bytes split across 16-bit lanes (the
-    /// even ones masked, the odd ones shifted down) need no vector conversions, which the compiler
-    /// calls out of line at more cost than the arithmetic.
-    @inline(never)
-    private static func topHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, top: UnsafeRawPointer, edge: UInt16) {
-        let low = SIMD8<UInt16>(repeating: 0xFF)
-        var g = 0
-        while g < groups {
-            let row = top.loadUnaligned(fromByteOffset: groupStart(g, lanes: lanes), as: SIMD8<UInt16>.self), at = g &* 64
-            sum.storeBytes(of: (row & low) &* edge, toByteOffset: at, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: (row &>> 8) &* edge, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: (row & low) &* edge, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: (row &>> 8) &* edge, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
-            g &+= 1
-        }
-    }
-
-    /// Adds a row to every group's whole window.
-    @inline(never)
-    private static func addHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, row: UnsafeRawPointer) {
-        let low = SIMD8<UInt16>(repeating: 0xFF)
-        var g = 0
-        while g < groups {
-            let v = row.loadUnaligned(fromByteOffset: groupStart(g, lanes: lanes), as: SIMD8<UInt16>.self), at = g &* 64 &+ 32
-            sum.storeBytes(of: sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self) &+ (v & low), toByteOffset: at, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self) &+ (v &>> 8), toByteOffset: at &+ 16,
-                           as: SIMD8<UInt16>.self)
-            g &+= 1
+            for k in 1...r {
+                ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 64, offset: 32, row: s + min(k, last) * lanes)
+            }
+            for y in 0..<height {
+                rowHalves(sum, groups: groups, lanes: lanes, into: d + y * lanes, leaving: s + max(y - r, 0) * lanes,
+                          crossing: s + min(y + 1, last) * lanes, entering: s + min(y + r + 1, last) * lanes,
+                          reciprocal: reciprocal)
+            }
         }
     }
 
@@ -139,7 +98,7 @@ extension Bitmap {
         let low = SIMD8<UInt16>(repeating: 0xFF)
         var g = 0
         while g < groups {
-            let start = groupStart(g, lanes: lanes), at = g &* 64
+            let start = ColumnGroups.start(g, lanes: lanes), at = g &* 64
             let evenFirst = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
             let oddFirst = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
             let evenWhole = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)

@@ -8,7 +8,7 @@ extension Bitmap {
     /// calls out of line for `SIMD16<UInt16>` ones, which cost more than the arithmetic.
     static func blurNarrow(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius: Int,
                            passes: Int, divisor: WindowDivisor.Narrow) {
-        var sums = [UInt16](repeating: 0, count: width * 4)
+        var sums = [SIMD8<UInt16>](repeating: SIMD8(), count: (width * 4 + 15) / 16 * 2)
         for _ in 0..<passes {
             blurRowsNarrow(from: a, into: &b, width: width, height: height, radius: radius, divisor: divisor)
             blurColumnsNarrow(from: b, into: &a, width: width, height: height, radius: radius, divisor: divisor, sums: &sums)
@@ -71,63 +71,65 @@ extension Bitmap {
         }
     }
 
-    /// One vertical pass, a row at a time, as `blurColumns`: `sums` holds every column's window.
+    /// One vertical pass, a row at a time: every group of 16 lanes keeps its window's sum in
+    /// `sums` (see `ColumnGroups`), and each output row divides them, then slides them on with one
+    /// row entering and one leaving. Rows narrower than a group go lane by lane.
     private static func blurColumnsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
-                                          radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [UInt16]) {
+                                          radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
-        source.withUnsafeBufferPointer { src in
-            destination.withUnsafeMutableBufferPointer { dst in
-                sums.withUnsafeMutableBufferPointer { sum in
-                    let s = src.baseAddress!, d = dst.baseAddress!
-                    for i in 0..<lanes { sum[i] = UInt16(s[i]) &* UInt16(r + 1) }
-                    for k in 1...r { addRowNarrow(s + min(k, last) * lanes, to: sum, lanes: lanes) }
-                    for y in 0..<height {
-                        emitNarrow(sum, into: d + y * lanes, divisor: divisor, lanes: lanes,
-                                   entering: s + min(y + r + 1, last) * lanes, leaving: s + max(y - r, 0) * lanes)
-                    }
-                }
+        ColumnGroups.pass(from: source, into: &destination, lanes: lanes, sums: &sums) { s, d in
+            columnNarrow(s, d, stride: lanes, height: height, radius: r, divisor: divisor)
+        } grouped: { sum, s, d, groups in
+            ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: s, times: UInt16(r + 1))
+            for k in 1...r {
+                ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: s + min(k, last) * lanes)
+            }
+            for y in 0..<height {
+                rowNarrow(sum, groups: groups, lanes: lanes, into: d + y * lanes, leaving: s + max(y - r, 0) * lanes,
+                          entering: s + min(y + r + 1, last) * lanes, divisor: divisor)
             }
         }
     }
 
-    /// sum[i] += row[i], 8 lanes at a time.
-    @inline(__always)
-    static func addRowNarrow(_ row: UnsafePointer<UInt8>, to sum: UnsafeMutableBufferPointer<UInt16>, lanes: Int) {
-        let sums = UnsafeMutableRawPointer(sum.baseAddress!), raw = UnsafeRawPointer(row)
-        var i = 0
-        while i + 8 <= lanes {
-            let v = sums.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
-                &+ SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-            sums.storeBytes(of: v, toByteOffset: i * 2, as: SIMD8<UInt16>.self)
-            i += 8
+    /// One output row: every group's window divided, then slid on a row.
+    @inline(never)
+    private static func rowNarrow(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, into o: UnsafeMutableRawPointer,
+                                  leaving l: UnsafeRawPointer, entering e: UnsafeRawPointer, divisor: WindowDivisor.Narrow) {
+        let low = SIMD8<UInt16>(repeating: 0xFF), bias = SIMD8<UInt16>(repeating: divisor.bias)
+        let multiplier = SIMD8<UInt32>(repeating: UInt32(divisor.multiplier)), shift = divisor.shift
+        @inline(__always) func divided(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: v &+ bias) &* multiplier) &>> 16) &>> shift
         }
-        while i < lanes { sum[i] &+= UInt16(row[i]); i += 1 }
+        var g = 0
+        while g < groups {
+            let start = ColumnGroups.start(g, lanes: lanes), at = g &* 32
+            let even = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
+            let odd = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            // Even lanes, then odd: the division written once, as in `rowHalves`.
+            var bytes = SIMD8<UInt16>(), k: UInt16 = 0
+            while k < 16 {
+                bytes |= divided(k == 0 ? even : odd) &<< k
+                k &+= 8
+            }
+            o.storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
+            let leaving = l.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+            let entering = e.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: even &+ (entering & low) &- (leaving & low), toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: odd &+ (entering &>> 8) &- (leaving &>> 8), toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            g &+= 1
+        }
     }
 
-    /// out[i] = ((sum[i] + bias) × multiplier) >> (16 + shift), then the window slides on:
-    /// sum[i] += entering[i] − leaving[i]; 8 lanes at a time, each sum loaded once for both.
-    @inline(__always)
-    private static func emitNarrow(_ sum: UnsafeMutableBufferPointer<UInt16>, into out: UnsafeMutablePointer<UInt8>,
-                                   divisor: WindowDivisor.Narrow, lanes: Int,
-                                   entering: UnsafePointer<UInt8>, leaving: UnsafePointer<UInt8>) {
-        let sums = UnsafeMutableRawPointer(sum.baseAddress!), o = UnsafeMutableRawPointer(out)
-        let e = UnsafeRawPointer(entering), l = UnsafeRawPointer(leaving)
-        let bias = SIMD8<UInt16>(repeating: divisor.bias), multiplier = SIMD8<UInt32>(repeating: UInt32(divisor.multiplier))
-        var i = 0
-        while i &+ 8 <= lanes {
-            let v = sums.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self)
-            let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: v &+ bias) &* multiplier) &>> 16)
-            o.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: high &>> divisor.shift), toByteOffset: i, as: SIMD8<UInt8>.self)
-            let slid = v &+ SIMD8<UInt16>(truncatingIfNeeded: e.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                &- SIMD8<UInt16>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-            sums.storeBytes(of: slid, toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
-            i &+= 8
-        }
-        let m = UInt32(divisor.multiplier), b = UInt32(divisor.bias), shiftBy = 16 + UInt32(divisor.shift)
-        while i < lanes {
-            out[i] = UInt8(truncatingIfNeeded: ((UInt32(sum[i]) + b) * m) >> shiftBy)
-            sum[i] = sum[i] &+ UInt16(entering[i]) &- UInt16(leaving[i])
-            i += 1
+    /// One column of `blurColumnsNarrow`, lane by lane, for rows narrower than a group.
+    private static func columnNarrow(_ s: UnsafeRawPointer, _ d: UnsafeMutableRawPointer, stride: Int, height: Int,
+                                     radius r: Int, divisor: WindowDivisor.Narrow) {
+        let last = height - 1, m = UInt32(divisor.multiplier), b = UInt32(divisor.bias), shiftBy = 16 + UInt32(divisor.shift)
+        func row(_ y: Int) -> UInt16 { UInt16(s.load(fromByteOffset: y * stride, as: UInt8.self)) }
+        var whole = row(0) &* UInt16(r + 1)
+        for k in 1...r { whole &+= row(min(k, last)) }
+        for y in 0..<height {
+            d.storeBytes(of: UInt8(truncatingIfNeeded: ((UInt32(whole) + b) * m) >> shiftBy), toByteOffset: y * stride, as: UInt8.self)
+            whole = whole &+ row(min(y + r + 1, last)) &- row(max(y - r, 0))
         }
     }
 }

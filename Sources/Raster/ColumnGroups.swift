@@ -1,0 +1,62 @@
+/// The vertical blur passes' running sums, kept in groups of 16 lanes (four pixels) with each
+/// group's even and odd bytes apart, in 16-bit lanes: a mask and a shift split a row's bytes, so
+/// that no byte is widened or narrowed, conversions the compiler calls out of line at more cost
+/// than the arithmetic.
+///
+/// Layout: group g's sums start at byte g × `stride`; a pair of sums at `offset` inside it is the
+/// even bytes' 8 lanes, then the odd bytes'. A last group that would run past the row's end is
+/// pulled back to end at it, overlapping the one before it with sums of its own.
+///
+/// Invariant: rows are at least 16 lanes wide.
+enum ColumnGroups {
+    /// A vertical pass from `source` into `destination`, rows `lanes` bytes long: `grouped` gets
+    /// the sums' storage, both images and the number of groups; rows narrower than a group go to
+    /// `column` instead, once for each lane's column.
+    static func pass(from source: [UInt8], into destination: inout [UInt8], lanes: Int, sums: inout [SIMD8<UInt16>],
+                     column: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
+                     grouped: (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int) -> Void) {
+        source.withUnsafeBytes { src in
+            destination.withUnsafeMutableBytes { dst in
+                let s = src.baseAddress!, d = dst.baseAddress!
+                guard lanes >= 16 else {
+                    for i in 0..<lanes { column(s + i, d + i) }
+                    return
+                }
+                sums.withUnsafeMutableBytes { raw in grouped(raw.baseAddress!, s, d, (lanes + 15) / 16) }
+            }
+        }
+    }
+
+    /// The first lane of group g.
+    @inline(__always)
+    static func start(_ g: Int, lanes: Int) -> Int { min(g &* 16, lanes &- 16) }
+
+    /// Sets every group's pair of sums at `offset` to `row` taken `times` times: the top row
+    /// repeated above the image by edge clamping.
+    @inline(never)
+    static func set(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, stride: Int, offset: Int, row: UnsafeRawPointer,
+                    times: UInt16) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var g = 0
+        while g < groups {
+            let v = row.loadUnaligned(fromByteOffset: start(g, lanes: lanes), as: SIMD8<UInt16>.self), at = g &* stride &+ offset
+            sum.storeBytes(of: (v & low) &* times, toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: (v &>> 8) &* times, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            g &+= 1
+        }
+    }
+
+    /// Adds `row` to every group's pair of sums at `offset`.
+    @inline(never)
+    static func add(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, stride: Int, offset: Int, row: UnsafeRawPointer) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var g = 0
+        while g < groups {
+            let v = row.loadUnaligned(fromByteOffset: start(g, lanes: lanes), as: SIMD8<UInt16>.self), at = g &* stride &+ offset
+            sum.storeBytes(of: sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self) &+ (v & low), toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self) &+ (v &>> 8), toByteOffset: at &+ 16,
+                           as: SIMD8<UInt16>.self)
+            g &+= 1
+        }
+    }
+}
