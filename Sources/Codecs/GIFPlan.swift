@@ -31,70 +31,52 @@ public struct GIFPlan: Sendable {
     /// The LZW codes of `area`, row by row; with `bands` = k, of only every k-th band of 16 rows.
     func code(bands: Int, with encoder: inout LZWEncoder) -> [UInt8] {
         let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
-        let palette = frame.image.palette
-        let codeSize = GIFPlan.codeSize(palette.count, transparent: keep != nil || frame.usesShared)
-        let (indices, truth, behind, limits) = inputs(rows: rows)
-        return indices.withUnsafeBufferPointer { indices in
-            palette.withUnsafeBufferPointer { palette in
-                truth.withUnsafeBufferPointer { truth in
-                    behind.withUnsafeBufferPointer { behind in
-                        limits.withUnsafeBufferPointer { limits in
-                            encoder.encode(indices, codeSize: codeSize,
-                                           lossy: LossyMatch(palette: palette, transparent: transparent ?? 256, truth: truth,
-                                                             behind: behind, limits: limits))
-                        }
-                    }
-                }
+        let codeSize = GIFPlan.codeSize(frame.image.palette.count, transparent: keep != nil || frame.usesShared)
+        return frame.image.palette.withUnsafeBufferPointer { palette in
+            encoder.encode(count: rows.count * area.width, codeSize: codeSize, palette: palette,
+                           transparent: transparent ?? 256) { slots, first, n in
+                fill(slots, rows: rows, first: first, count: n)
             }
         }
     }
 
-    /// What LZW reads for `rows` of `area`, in order: the index each pixel stores (the transparent
-    /// index where it may keep what is on screen), its true colour, what the transparent index
-    /// shows there for `LossyMatch` (rejected where the pixel must be coded; empty without a
-    /// transparent index), and its limit (see `GIFPlanner`). One pass, no array filled twice.
-    private func inputs(rows: [Int]) -> (indices: [UInt8], truth: [UInt32], behind: [UInt32], limits: [Float]) {
-        let width = frame.image.width, count = rows.count * area.width, tolerance = Float(tolerance)
-        var indices = [UInt8](unsafeUninitializedCapacity: count) { _, filled in filled = count }
-        var truth = [UInt32](unsafeUninitializedCapacity: count) { _, filled in filled = count }
-        var limits = [Float](unsafeUninitializedCapacity: count) { _, filled in filled = count }
-        var behind = [UInt32](unsafeUninitializedCapacity: keep == nil ? 0 : count) { _, filled in filled = keep == nil ? 0 : count }
-        indices.withUnsafeMutableBufferPointer { indicesOut in
-            truth.withUnsafeMutableBufferPointer { truthOut in
-                limits.withUnsafeMutableBufferPointer { limitsOut in
-                    behind.withUnsafeMutableBufferPointer { behindOut in
-                        frame.image.indices.withUnsafeBufferPointer { stored in
-                            frame.truth.withUnsafeBufferPointer { allTruth in
-                                frame.errors.withUnsafeBufferPointer { errors in
-                                    var k = 0
-                                    for row in rows {
-                                        let start = row &* width &+ area.x
-                                        truthOut.baseAddress!.advanced(by: k).update(from: allTruth.baseAddress! + start, count: area.width)
-                                        indicesOut.baseAddress!.advanced(by: k).update(from: stored.baseAddress! + start, count: area.width)
-                                        for x in 0..<area.width { limitsOut[k &+ x] = max(tolerance, errors[start &+ x]) }
-                                        if let keep, let transparent {
-                                            keep.withUnsafeBufferPointer { keep in
-                                                for x in 0..<area.width {
-                                                    if keep[start &+ x] == GIFPlan.mustCode {
-                                                        behindOut[k &+ x] = LossyMatch.rejected
-                                                    } else {
-                                                        indicesOut[k &+ x] = UInt8(truncatingIfNeeded: transparent)
-                                                        limitsOut[k &+ x] = keep[start &+ x]
-                                                        behindOut[k &+ x] = 0
-                                                    }
-                                                }
-                                            }
-                                        }
-                                        k &+= area.width
+    /// What LZW reads for pixels `first..<first + count` of `rows` of `area` taken in order: the
+    /// index each pixel stores (the transparent index where it may keep what is on screen), its
+    /// true colour, what the transparent index shows there for `LossyMatch` (rejected where the
+    /// pixel must be coded; not written without a transparent index), and its limit (see
+    /// `GIFPlanner`). One pass, no slot written twice.
+    private func fill(_ slots: LZWWindow.Slots, rows: [Int], first: Int, count: Int) {
+        let width = frame.image.width, tolerance = Float(tolerance)
+        frame.image.indices.withUnsafeBufferPointer { stored in
+            frame.truth.withUnsafeBufferPointer { allTruth in
+                frame.errors.withUnsafeBufferPointer { errors in
+                    var k = 0
+                    while k < count {
+                        // A run of one row: from column x, up to the row's end or the last pixel asked for.
+                        let position = first &+ k, x = position % area.width
+                        let run = min(area.width &- x, count &- k)
+                        let start = rows[position / area.width] &* width &+ area.x &+ x
+                        (slots.truth + k).update(from: allTruth.baseAddress! + start, count: run)
+                        (slots.indices + k).update(from: stored.baseAddress! + start, count: run)
+                        for i in 0..<run { slots.limits[k &+ i] = max(tolerance, errors[start &+ i]) }
+                        if let keep, let transparent {
+                            keep.withUnsafeBufferPointer { keep in
+                                for i in 0..<run {
+                                    if keep[start &+ i] == GIFPlan.mustCode {
+                                        slots.behind[k &+ i] = LossyMatch.rejected
+                                    } else {
+                                        slots.indices[k &+ i] = UInt8(truncatingIfNeeded: transparent)
+                                        slots.limits[k &+ i] = keep[start &+ i]
+                                        slots.behind[k &+ i] = 0
                                     }
                                 }
                             }
                         }
+                        k &+= run
                     }
                 }
             }
         }
-        return (indices, truth, behind, limits)
     }
 
     /// LZW's starting code size for a colour table: the table's bits, at least 2, as GIF requires

@@ -32,16 +32,24 @@ struct LZWEncoder {
         suffix = [UInt8](repeating: 0, count: 4096)
     }
 
-    /// The code stream of `indices` (every one below 2^`codeSize`), without GIF's sub-block
-    /// framing.
-    mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, lossy: LossyMatch) -> [UInt8] {
-        precondition((2...8).contains(codeSize) && !indices.isEmpty)
+    /// The code stream of `count` pixels (every index below 2^`codeSize`), without GIF's
+    /// sub-block framing. `fill` supplies them in order, a stretch at a time (`LZWWindow`).
+    mutating func encode(count: Int, codeSize: Int, palette: UnsafeBufferPointer<UInt32>, transparent: Int,
+                         fill: LZWWindow.Filler) -> [UInt8] {
+        precondition((2...8).contains(codeSize) && count > 0)
         let clear = 1 << codeSize, end = clear + 1
         var bits = BitPacker()
         var width = codeSize + 1, next = end + 1
         bits.put(clear, width)
         var colours = [UInt32](repeating: 0, count: 256)
-        for (index, colour) in lossy.palette.enumerated() { colours[index] = colour }
+        for (index, colour) in palette.enumerated() { colours[index] = colour }
+        var window = LZWWindow(count: count)
+        defer { window.deallocate() }
+        let capacity = window.capacity
+        let lossy = LossyMatch(palette: palette, transparent: transparent,
+                               truth: UnsafeBufferPointer(start: window.truth, count: capacity),
+                               behind: UnsafeBufferPointer(start: window.behind, count: capacity),
+                               limits: UnsafeBufferPointer(start: window.limits, count: capacity))
         firstChild.withUnsafeMutableBufferPointer { firstChild in
         sibling.withUnsafeMutableBufferPointer { sibling in
         suffix.withUnsafeMutableBufferPointer { suffix in
@@ -52,10 +60,13 @@ struct LZWEncoder {
             }
             var start = 0
             while true {
-                let (current, length) = LZWEncoder.deepest(from: start, indices, firstChild, sibling, suffix, lossy, shows, stack)
+                if window.ends(before: start) { window.slide(to: start, fill) }
+                let base = window.base, pixels = UnsafeBufferPointer(start: window.indices, count: window.filled)
+                let (current, length) = LZWEncoder.deepest(from: start &- base, pixels, firstChild, sibling, suffix, lossy,
+                                                           shows, stack)
                 start += length
-                guard start < indices.count else { bits.put(current, width); break }
-                let index = indices[start]
+                guard start < count else { bits.put(current, width); break }
+                let index = pixels[start &- base]
                 bits.put(current, width)
                 // The decoder widens its codes one code later than it adds entries; this keeps step.
                 if next >= 1 << width && width < 12 { width += 1 }

@@ -107,6 +107,39 @@ final class LossyGIFTests: XCTestCase {
         XCTAssertLessThan(sizes[2], sizes[0] * 3 / 4, "sizes \(sizes)")
     }
 
+    /// Frames of 360 × 240 pixels, more than LZW's input window holds (`LZWWindow`: 65,536 pixels
+    /// and 4,096 ahead), so the window slides on in each: one colour but for a corner (its strings
+    /// grow by a pixel a code, to some 360 pixels where the window first slides, so a window that
+    /// looked too short a way ahead would cut them), then broad stripes of six colours. The files
+    /// must be byte for byte what the coder wrote when it held every pixel at once: sizes and
+    /// FNV-1a checksums recorded from that coder (the commit before the window), at the default
+    /// and at a lossy quality.
+    func testFramesLargerThanTheCodersWindowCodeAsAWhole() throws {
+        let colours: [[UInt8]] = [[250, 60, 40], [30, 200, 90], [20, 40, 220], [240, 240, 230], [90, 20, 120], [10, 10, 10]]
+        let frames = (0..<2).map { k -> Bitmap in
+            var bytes: [UInt8] = []
+            for y in 0..<240 {
+                for x in 0..<360 { bytes += colours[k == 0 ? (x < 10 && y < 10 ? 1 : 0) : (x + 2 * y) / 53 % 6] + [255] }
+            }
+            return Bitmap(width: 360, height: 240, straight: bytes)!
+        }
+        var found: [String] = []
+        for quality in [100, 60] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("window-\(UUID().uuidString).gif").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let writer = try GIFFile(path: path, width: 360, height: 240, quality: quality)
+            for frame in frames { try writer.addFrame(frame, delay: 3) }
+            try writer.finish()
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let checksum = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            found.append("q\(quality) \(bytes.count) \(String(checksum, radix: 16))")
+            let decoded = try DecodedGIF(path: path)
+            XCTAssertEqual(decoded.frames.count, 2)
+            for (shown, frame) in zip(decoded.frames, frames) { XCTAssertEqual(shown.rgb, rgb(frame.straightBytes())) }
+        }
+        XCTAssertEqual(found, ["q100 3288 a6ce0c684bf42f19", "q60 3288 a6ce0c684bf42f19"])
+    }
+
     /// At the default, a frame with few colours (each its own palette entry) is kept exactly.
     func testFewColoursStayExactAtTheDefault() throws {
         var bytes: [UInt8] = []
