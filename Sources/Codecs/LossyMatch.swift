@@ -9,14 +9,14 @@
 /// index where that is acceptable, and rejected elsewhere (`behind` holds `LossyMatch.rejected`
 /// there, farther from every colour than any limit).
 ///
-/// The tables are read through pointers, valid only while the arrays they come from are; it is
-/// made for one call of `LZWEncoder.encode`.
+/// The tables are read through pointers, valid only while what they point into is: the palette
+/// and the slots of one call of `LZWEncoder.encode`'s window (`LZWWindow`).
 struct LossyMatch {
     /// The colour of each palette index, 0xRRGGBB.
     let palette: UnsafeBufferPointer<UInt32>
     /// The index that keeps what is on screen; 256 (no index) when the frame has none.
     let transparent: Int
-    /// Per coded pixel, in order: its colour before quantization; what the transparent index
+    /// Per pixel in the window, in coding order: its colour before quantization; what the transparent index
     /// counts as showing there (read only where the transparent index is); the largest squared
     /// error accepted there (a whole number, or a bound grown by `GIFPlanner`: an index is
     /// accepted when its whole-number error is no larger).
