@@ -16,10 +16,10 @@ struct LossyMatch {
     let palette: UnsafeBufferPointer<UInt32>
     /// The index that keeps what is on screen; 256 (no index) when the frame has none.
     let transparent: Int
-    /// Per pixel in the window, in coding order: its colour before quantization; what the transparent index
-    /// counts as showing there (read only where the transparent index is); the largest squared
-    /// error accepted there (a whole number, or a bound grown by `GIFPlanner`: an index is
-    /// accepted when its whole-number error is no larger).
+    /// Per pixel in the window, in coding order: its colour before quantization; what the
+    /// transparent index counts as showing there (read only where the transparent index is); the
+    /// largest squared error accepted there (a whole number, or a bound grown by `GIFPlanner`: an
+    /// index is accepted when its whole-number error is no larger).
     let truth: UnsafeBufferPointer<UInt32>
     let behind: UnsafeBufferPointer<UInt32>
     let limits: UnsafeBufferPointer<Float>

@@ -6,7 +6,7 @@ extension Bitmap {
     /// that is its 17th, and `WindowDivisor.halves` divides that pair exactly.
     static func blurHalves(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius r: Int,
                            passes: Int, reciprocal: UInt16) {
-        var sums = [SIMD8<UInt16>](repeating: SIMD8(), count: (width * 4 + 15) / 16 * 4)
+        var sums = ColumnGroups.sums(lanes: width * 4, pairs: 2)
         for _ in 0..<passes {
             forEachRowPair(from: a, into: &b, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
                 blurTwoRowsHalves(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)

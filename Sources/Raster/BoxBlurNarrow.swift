@@ -8,7 +8,7 @@ extension Bitmap {
     /// calls out of line for `SIMD16<UInt16>` ones, which cost more than the arithmetic.
     static func blurNarrow(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius: Int,
                            passes: Int, divisor: WindowDivisor.Narrow) {
-        var sums = [SIMD8<UInt16>](repeating: SIMD8(), count: (width * 4 + 15) / 16 * 2)
+        var sums = ColumnGroups.sums(lanes: width * 4, pairs: 1)
         for _ in 0..<passes {
             blurRowsNarrow(from: a, into: &b, width: width, height: height, radius: radius, divisor: divisor)
             blurColumnsNarrow(from: b, into: &a, width: width, height: height, radius: radius, divisor: divisor, sums: &sums)

@@ -7,8 +7,15 @@
 /// even bytes' 8 lanes, then the odd bytes'. A last group that would run past the row's end is
 /// pulled back to end at it, overlapping the one before it with sums of its own.
 ///
-/// Invariant: rows are at least 16 lanes wide.
+/// Invariant: `start`, `set` and `add` see rows at least 16 lanes wide; `pass` sends narrower
+/// ones to a column-by-column path instead.
 enum ColumnGroups {
+    /// Storage for the sums of rows `lanes` bytes long, `pairs` pairs of sums to a group (a group's
+    /// `stride` is then 32 × `pairs` bytes).
+    static func sums(lanes: Int, pairs: Int) -> [SIMD8<UInt16>] {
+        [SIMD8<UInt16>](repeating: SIMD8(), count: (lanes + 15) / 16 * 2 * pairs)
+    }
+
     /// A vertical pass from `source` into `destination`, rows `lanes` bytes long: `grouped` gets
     /// the sums' storage, both images and the number of groups; rows narrower than a group go to
     /// `column` instead, once for each lane's column.
