@@ -7,19 +7,21 @@ public struct GIFPlan: Sendable {
     public let frame: GIFFrame
     /// The rectangle the frame stores; the rest of the screen keeps the previous frame.
     public let area: PixelRect
-    /// Per pixel of the whole frame when the frame keeps what is on screen: `mustCode`, or the
-    /// bound on what the pixel shows where it takes the transparent index (see `GIFPlanner`),
-    /// which is then its limit in LZW. Nil when every pixel of `area` is coded.
-    let keep: [Float]?
+    /// Per pixel of the whole frame, the planner's bounds after this frame (see `GIFPlanner`),
+    /// whose magnitude is each pixel's limit in LZW. Where the frame `keeps`, a pixel with the sign
+    /// set must take an index of the frame's palette, and the others may take the transparent
+    /// index; where it does not, every pixel of `area` takes an index, within its limit. Nil only
+    /// in the planner's trial of coding every pixel before it has set their bounds: the limits
+    /// then come from the frame (`GIFPixels`).
+    let bounds: [Float]?
+    /// Whether pixels may keep what is on screen.
+    let keeps: Bool
     let tolerance: Int
     /// The codes, when the planner already made them while judging the frame.
     let codes: [UInt8]?
 
-    /// In `keep`: the pixel must take an index of the frame's palette.
-    static let mustCode = Float.infinity
-
     /// The index that keeps what is on screen: one past the palette.
-    public var transparent: Int? { keep == nil ? nil : frame.image.palette.count }
+    public var transparent: Int? { keeps ? frame.image.palette.count : nil }
 
     /// The frame as the file stores it.
     public func coded() -> GIFCodedFrame {
@@ -31,7 +33,7 @@ public struct GIFPlan: Sendable {
     /// The LZW codes of `area`, row by row; with `bands` = k, of only every k-th band of 16 rows.
     func code(bands: Int, with encoder: inout LZWEncoder) -> [UInt8] {
         let rows = (area.y..<area.maxY).filter { ($0 - area.y) / 16 % bands == 0 }
-        let codeSize = GIFPlan.codeSize(frame.image.palette.count, transparent: keep != nil || frame.usesShared)
+        let codeSize = GIFPlan.codeSize(frame.image.palette.count, transparent: keeps || frame.usesShared)
         return frame.image.palette.withUnsafeBufferPointer { palette in
             encoder.encode(count: rows.count * area.width, codeSize: codeSize, palette: palette,
                            transparent: transparent ?? 256) { slots, first, n in
@@ -43,38 +45,44 @@ public struct GIFPlan: Sendable {
     /// What LZW reads for pixels `first..<first + count` of `rows` of `area` taken in order: the
     /// index each pixel stores (the transparent index where it may keep what is on screen), its
     /// true colour, what the transparent index shows there for `LossyMatch` (rejected where the
-    /// pixel must be coded; not written without a transparent index), and its limit (see
-    /// `GIFPlanner`). One pass, no slot written twice.
+    /// pixel must be coded; not written without a transparent index), and its limit. One pass.
     private func fill(_ slots: LZWWindow.Slots, rows: [Int], first: Int, count: Int) {
-        let width = frame.image.width, tolerance = Float(tolerance)
-        frame.image.indices.withUnsafeBufferPointer { stored in
-            frame.truth.withUnsafeBufferPointer { allTruth in
-                frame.errors.withUnsafeBufferPointer { errors in
-                    var k = 0
-                    while k < count {
-                        // A run of one row: from column x, up to the row's end or the last pixel asked for.
-                        let position = first &+ k, x = position % area.width
-                        let run = min(area.width &- x, count &- k)
-                        let start = rows[position / area.width] &* width &+ area.x &+ x
-                        (slots.truth + k).update(from: allTruth.baseAddress! + start, count: run)
-                        (slots.indices + k).update(from: stored.baseAddress! + start, count: run)
-                        for i in 0..<run { slots.limits[k &+ i] = max(tolerance, errors[start &+ i]) }
-                        if let keep, let transparent {
-                            keep.withUnsafeBufferPointer { keep in
-                                for i in 0..<run {
-                                    if keep[start &+ i] == GIFPlan.mustCode {
-                                        slots.behind[k &+ i] = LossyMatch.rejected
-                                    } else {
-                                        slots.indices[k &+ i] = UInt8(truncatingIfNeeded: transparent)
-                                        slots.limits[k &+ i] = keep[start &+ i]
-                                        slots.behind[k &+ i] = 0
-                                    }
-                                }
+        frame.withPixels { pixels in
+            var k = 0
+            while k < count {
+                // A run of one row: from column x, up to the row's end or the last pixel asked for.
+                let position = first &+ k, x = position % area.width
+                let run = min(area.width &- x, count &- k)
+                let start = rows[position / area.width] &* frame.image.width &+ area.x &+ x
+                (slots.indices + k).update(from: pixels.indices + start, count: run)
+                var i = 0
+                while i &+ 4 <= run {
+                    UnsafeMutableRawPointer(slots.truth + (k &+ i)).storeBytes(of: pixels.truths(start &+ i), as: SIMD4<UInt32>.self)
+                    i &+= 4
+                }
+                while i < run { slots.truth[k &+ i] = pixels.truth(start &+ i); i &+= 1 }
+                if let bounds {
+                    bounds.withUnsafeBufferPointer { bounds in
+                        guard let transparent else {
+                            (slots.limits + k).update(from: bounds.baseAddress! + start, count: run)
+                            return
+                        }
+                        for i in 0..<run {
+                            let bound = bounds[start &+ i]
+                            if bound.sign == .minus {
+                                slots.behind[k &+ i] = LossyMatch.rejected
+                                slots.limits[k &+ i] = bound.magnitude
+                            } else {
+                                slots.indices[k &+ i] = UInt8(truncatingIfNeeded: transparent)
+                                slots.behind[k &+ i] = 0
+                                slots.limits[k &+ i] = bound
                             }
                         }
-                        k &+= run
                     }
+                } else {
+                    pixels.limits(into: slots.limits + k, from: start, count: run, tolerance: Float(tolerance))
                 }
+                k &+= run
             }
         }
     }

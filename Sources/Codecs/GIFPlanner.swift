@@ -22,10 +22,12 @@ public final class GIFPlanner {
     public let height: Int
     let tolerance: Int
     /// Per pixel, after the last frame planned: the bound above, a whole number unless a moved
-    /// pixel grew it; empty before the first frame.
+    /// pixel grew it; its sign set where that frame had to code the pixel over a previous one
+    /// (see `GIFPlan.bounds`). Empty before the first frame. A new array for every frame, since
+    /// the last frame's plan may still hold the one before while it codes.
     private var bound: [Float] = []
-    /// The last frame's true colours, 0xRRGGBB per pixel.
-    private var truth: [UInt32] = []
+    /// The last frame's bitmap, whose pixels the screen shows within `bound`.
+    private var shown: Bitmap?
     private var encoder = LZWEncoder()
 
     /// `quality` as `GIFQuality` reads it; frames must be prepared at the same quality.
@@ -42,85 +44,87 @@ public final class GIFPlanner {
     /// winning trial is then the frame's coding.
     public func plan(_ frame: GIFFrame) -> GIFPlan {
         precondition(frame.image.width == width && frame.image.height == height, "frame size differs from the GIF")
-        defer { truth = frame.truth }
+        defer { shown = frame.bitmap }
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
-        guard !bound.isEmpty else {
+        guard let shown else {
             bound = [Float](repeating: 0, count: width * height)
             codeAll(whole, frame)
-            return GIFPlan(frame: frame, area: whole, keep: nil, tolerance: tolerance, codes: nil)
+            return GIFPlan(frame: frame, area: whole, bounds: bound, keeps: false, tolerance: tolerance, codes: nil)
         }
         // A frame that is the last one again (a resting scroll: the sink hands back the same
         // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
-        let (keep, area) = repeats(frame) ? (bound, PixelRect(x: 0, y: 0, width: 1, height: 1)) : keepable(frame)
+        let area: PixelRect
+        if repeats(frame, shown) {
+            bound = GIFPlanner.magnitudes(bound)
+            area = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        } else {
+            (bound, area) = keepable(frame, over: shown)
+        }
         let sample = area.height >= 128 ? 8 : 1
-        let plain = GIFPlan(frame: frame, area: area, keep: nil, tolerance: tolerance, codes: nil)
-        let kept = GIFPlan(frame: frame, area: area, keep: keep, tolerance: tolerance, codes: nil)
-        let plainCodes = plain.code(bands: sample, with: &encoder)
-        let keptCodes = kept.code(bands: sample, with: &encoder)
+        let plainCodes = GIFPlan(frame: frame, area: area, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
+            .code(bands: sample, with: &encoder)
+        let keptCodes = GIFPlan(frame: frame, area: area, bounds: bound, keeps: true, tolerance: tolerance, codes: nil)
+            .code(bands: sample, with: &encoder)
         let keeps = keptCodes.count < plainCodes.count
+        // The trial plans are gone, so `bound` is changed in place.
         if !keeps { codeAll(area, frame) }
-        guard sample == 1 else { return keeps ? kept : plain }
-        return GIFPlan(frame: frame, area: area, keep: keeps ? keep : nil, tolerance: tolerance,
-                       codes: keeps ? keptCodes : plainCodes)
+        return GIFPlan(frame: frame, area: area, bounds: bound, keeps: keeps, tolerance: tolerance,
+                       codes: sample > 1 ? nil : keeps ? keptCodes : plainCodes)
     }
 
-    /// Whether `frame` is the last frame again: it holds the very array of true colours (not
-    /// merely an equal one: comparing would cost as much as planning). Each `GIFWriter.prepare`
-    /// makes its own array, and the planner keeps the last one alive, so only the same prepared
-    /// frame, errors and all, can hold it.
-    private func repeats(_ frame: GIFFrame) -> Bool {
-        frame.truth.withUnsafeBufferPointer { new in
-            truth.withUnsafeBufferPointer { old in new.baseAddress == old.baseAddress && new.count == old.count }
+    /// Whether `frame` is the last frame again: it holds the very bitmap (not merely an equal
+    /// one: comparing would cost as much as planning). The planner keeps the last bitmap alive,
+    /// so its storage is not another's, and a prepared frame is a function of its bitmap.
+    private func repeats(_ frame: GIFFrame, _ shown: Bitmap) -> Bool {
+        frame.bitmap.pixels.withUnsafeBytes { new in
+            shown.pixels.withUnsafeBytes { old in new.baseAddress == old.baseAddress && new.count == old.count }
         }
     }
 
-    /// Each pixel's new bound if it keeps what the screen shows, or `GIFPlan.mustCode`, and the
-    /// smallest rectangle holding every pixel that must be coded; one pixel (GIF has no empty
-    /// image) when none must. `bound` becomes the bounds after a frame that keeps what it may.
-    /// Four pixels at a time, the rest of a row one by one.
-    private func keepable(_ frame: GIFFrame) -> (keep: [Float], area: PixelRect) {
+    /// Each pixel's bound after `frame` if it keeps what the screen shows, or, where it must be
+    /// coded, its limit with the sign set; and the smallest rectangle holding every pixel that
+    /// must be coded; one pixel (GIF has no empty image) when none must. Four pixels at a time,
+    /// the rest of a row one by one.
+    private func keepable(_ frame: GIFFrame, over shown: Bitmap) -> (bound: [Float], area: PixelRect) {
         var minX = width, minY = height, maxX = -1, maxY = -1
         let width = width, tolerance = SIMD4(repeating: Float(tolerance))
-        let keep = [Float](unsafeUninitializedCapacity: width * height) { out, count in
-            bound.withUnsafeMutableBufferPointer { bound in
-                truth.withUnsafeBufferPointer { old in
-                    frame.truth.withUnsafeBufferPointer { new in
-                        frame.errors.withUnsafeBufferPointer { errors in
-                            let o = UnsafeRawPointer(old.baseAddress!), n = UnsafeRawPointer(new.baseAddress!)
-                            let e = UnsafeRawPointer(errors.baseAddress!), b = UnsafeMutableRawPointer(bound.baseAddress!)
-                            let k = UnsafeMutableRawPointer(out.baseAddress!)
-                            for y in 0..<height {
-                                var first = width, last = -1
-                                let row = y &* width
-                                var x = 0
-                                while x &+ 4 <= width {
-                                    let at = (row &+ x) &* 4
-                                    let (kept, limit, coded) = GIFPlanner.kept(
-                                        bound: b.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self),
-                                        from: o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self),
-                                        to: n.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self),
-                                        error: e.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self), tolerance: tolerance)
-                                    k.storeBytes(of: kept, toByteOffset: at, as: SIMD4<Float>.self)
-                                    b.storeBytes(of: kept.replacing(with: limit, where: coded), toByteOffset: at, as: SIMD4<Float>.self)
-                                    if any(coded) {
-                                        for lane in 0..<4 where coded[lane] { first = min(first, x &+ lane); last = x &+ lane }
-                                    }
-                                    x &+= 4
+        let next = [Float](unsafeUninitializedCapacity: width * height) { out, count in
+            bound.withUnsafeBufferPointer { bound in
+                shown.pixels.withUnsafeBytes { old in
+                    frame.withPixels { new in
+                        let o = old.baseAddress!, b = UnsafeRawPointer(bound.baseAddress!)
+                        let k = UnsafeMutableRawPointer(out.baseAddress!)
+                        for y in 0..<height {
+                            var first = width, last = -1
+                            let row = y &* width
+                            var x = 0
+                            while x &+ 4 <= width {
+                                let i = row &+ x, at = i &* 4
+                                let words = new.words(i)
+                                let (kept, coded) = GIFPlanner.kept(
+                                    bound: b.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self),
+                                    from: OnWhite.words(o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self)), to: words,
+                                    error: new.errors(i), tolerance: tolerance)
+                                k.storeBytes(of: kept, toByteOffset: at, as: SIMD4<Float>.self)
+                                if any(coded) {
+                                    for lane in 0..<4 where coded[lane] { first = min(first, x &+ lane); last = x &+ lane }
                                 }
-                                while x < width {
-                                    let i = row &+ x
-                                    let (kept, limit, coded) = GIFPlanner.kept(
-                                        bound: SIMD4(repeating: bound[i]), from: SIMD4(repeating: old[i]), to: SIMD4(repeating: new[i]),
-                                        error: SIMD4(repeating: errors[i]), tolerance: tolerance)
-                                    out[i] = kept[0]
-                                    bound[i] = coded[0] ? limit[0] : kept[0]
-                                    if coded[0] { first = min(first, x); last = x }
-                                    x &+= 1
-                                }
-                                if last >= 0 {
-                                    minX = min(minX, first); maxX = max(maxX, last)
-                                    minY = min(minY, y); maxY = y
-                                }
+                                x &+= 4
+                            }
+                            while x < width {
+                                let i = row &+ x
+                                let (kept, coded) = GIFPlanner.kept(
+                                    bound: SIMD4(repeating: bound[i]),
+                                    from: OnWhite.words(SIMD4(repeating: o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
+                                    to: OnWhite.words(SIMD4(repeating: new.rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
+                                    error: SIMD4(repeating: new.error(i)), tolerance: tolerance)
+                                out[i] = kept[0]
+                                if coded[0] { first = min(first, x); last = x }
+                                x &+= 1
+                            }
+                            if last >= 0 {
+                                minX = min(minX, first); maxX = max(maxX, last)
+                                minY = min(minY, y); maxY = y
                             }
                         }
                     }
@@ -130,25 +134,48 @@ public final class GIFPlanner {
         }
         let area = maxX >= 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
             : PixelRect(x: 0, y: 0, width: 1, height: 1)
-        return (keep, area)
+        return (next, area)
+    }
+
+    @inline(__always)
+    static func magnitudes(_ values: SIMD4<Float>) -> SIMD4<Float> {
+        unsafeBitCast(unsafeBitCast(values, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+    }
+
+    /// `bounds` with every sign cleared.
+    private static func magnitudes(_ bounds: [Float]) -> [Float] {
+        [Float](unsafeUninitializedCapacity: bounds.count) { out, count in
+            bounds.withUnsafeBytes { bounds in
+                let o = UnsafeMutableRawPointer(out.baseAddress!)
+                var at = 0
+                while at &+ 16 <= bounds.count {
+                    o.storeBytes(of: bounds.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self) & 0x7FFF_FFFF,
+                                 toByteOffset: at, as: SIMD4<UInt32>.self)
+                    at &+= 16
+                }
+                for i in at / 4..<out.count { out[i] = bounds.load(fromByteOffset: i &* 4, as: Float.self).magnitude }
+            }
+            count = bounds.count
+        }
     }
 
     /// After a frame that codes every pixel of `area`: their bounds are their limits.
     private func codeAll(_ area: PixelRect, _ frame: GIFFrame) {
         let tolerance = Float(tolerance)
         bound.withUnsafeMutableBufferPointer { bound in
-            frame.errors.withUnsafeBufferPointer { errors in
+            frame.withPixels { pixels in
                 for y in area.y..<area.maxY {
-                    for i in y &* width &+ area.x..<y &* width &+ area.maxX { bound[i] = max(tolerance, errors[i]) }
+                    let start = y &* width &+ area.x
+                    pixels.limits(into: bound.baseAddress! + start, from: start, count: area.width, tolerance: tolerance)
                 }
             }
         }
     }
 
     /// For four pixels that keep what the screen shows, whose true colours moved from `old` to
-    /// `new`: their new bounds; their limits, max(`tolerance`, the `error` of their quantized
-    /// colours); and which of them must be coded instead because the bound passes the limit
-    /// (their bound is then `mustCode`).
+    /// `new` (in either byte order, `OnWhite`): their new bounds, or, for those that must be coded instead because the bound passes
+    /// their limit, max(`tolerance`, the `error` of their quantized colours), with the sign set;
+    /// and which of them must be coded. `bound` may carry the sign its frame set.
     ///
     /// A pixel whose colour did not move keeps its bound exactly. For the others it is
     /// (√bound + √dt)², raised by 2⁻²⁰ of itself: that more than covers the roundings of the
@@ -157,15 +184,17 @@ public final class GIFPlanner {
     /// machine, so files do too.
     @inline(__always)
     static func kept(bound: SIMD4<Float>, from old: SIMD4<UInt32>, to new: SIMD4<UInt32>, error: SIMD4<Float>,
-                     tolerance: SIMD4<Float>) -> (kept: SIMD4<Float>, limit: SIMD4<Float>, coded: SIMDMask<SIMD4<Int32>>) {
+                     tolerance: SIMD4<Float>) -> (bound: SIMD4<Float>, coded: SIMDMask<SIMD4<Int32>>) {
         let limit = error.replacing(with: tolerance, where: error .< tolerance)
-        // Bounds are never negative: clearing the sign bit changes nothing, but lets the compiler
-        // take the root in one vector instruction instead of a call per lane.
-        let positive = unsafeBitCast(unsafeBitCast(bound, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
-        let root = positive.squareRoot() + LossyMatch.distances(old, new).squareRoot()
+        // The bound is the magnitude. Clearing sign bits, which changes no distance, also lets the
+        // compiler take the roots in one vector instruction each instead of a call per lane.
+        let positive = magnitudes(bound)
+        let root = positive.squareRoot() + magnitudes(LossyMatch.distances(old, new)).squareRoot()
         let moved = root * root * (1 + 0x1p-20)
-        let grown = moved.replacing(with: bound, where: SIMD4<Int32>(truncatingIfNeeded: old) .== SIMD4<Int32>(truncatingIfNeeded: new))
+        let grown = moved.replacing(with: positive, where: SIMD4<Int32>(truncatingIfNeeded: old) .== SIMD4<Int32>(truncatingIfNeeded: new))
         let coded = grown .> limit
-        return (grown.replacing(with: GIFPlan.mustCode, where: coded), limit, coded)
+        // The sign bit set by hand: SIMD negation is a subtraction from 0, which leaves 0 positive.
+        let signed = unsafeBitCast(unsafeBitCast(limit, to: SIMD4<UInt32>.self) | 0x8000_0000, to: SIMD4<Float>.self)
+        return (grown.replacing(with: signed, where: coded), coded)
     }
 }

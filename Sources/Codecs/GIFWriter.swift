@@ -67,74 +67,29 @@ public final class GIFWriter {
         try write(planner.plan(frame).coded(), delay: delay)
     }
 
-    /// A frame as GIF stores it at `quality`: flattened onto white and quantized, with the colour
-    /// each pixel should show and how far its quantized colour is from it. Independent of other
-    /// frames, so frames are prepared on several threads.
+    /// A frame as GIF stores it at `quality`: flattened onto white (`OnWhite`) and quantized.
+    /// Independent of other frames, so frames are prepared on several threads.
     ///
     /// With a `shared` palette, the frame takes it instead of its own when its squared error over
     /// the frame is at most `sharedErrorAllowance` times its own palette's plus `sharedErrorFloor`
     /// per pixel (a 10% larger error costs 0.4 dB on that frame, and saves a colour table and
     /// every unchanged pixel).
     public static func prepare(_ bitmap: Bitmap, quality: Int = 100, shared: [UInt32]? = nil) -> GIFFrame {
-        let flat = flattenOnWhite(bitmap)
+        let flat = OnWhite.flatten(bitmap)
         let spread = GIFQuality(quality).spread
-        let own = Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread)
-        let ownErrors = errors(own, flat)
-        if let shared {
-            let common = Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread)
-            let commonErrors = errors(common, flat)
-            if sum(commonErrors) * 10 <= sum(ownErrors) * Double(sharedErrorAllowance) + Double(flat.count * sharedErrorFloor) {
-                return GIFFrame(image: common, truth: flat, errors: commonErrors, usesShared: true)
-            }
-        }
-        return GIFFrame(image: own, truth: flat, errors: ownErrors, usesShared: false)
+        let own = GIFFrame(image: Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread),
+                           bitmap: bitmap, usesShared: false)
+        guard let shared else { return own }
+        let common = GIFFrame(image: Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread),
+                              bitmap: bitmap, usesShared: true)
+        let allowed = own.errorSum * Double(sharedErrorAllowance) + Double(flat.count * sharedErrorFloor)
+        return common.errorSum * 10 <= allowed ? common : own
     }
 
     /// In tenths: how much more squared error than its own palette a frame accepts from the shared one.
     static let sharedErrorAllowance = 11
     /// In tenths, per pixel: squared error a frame accepts from the shared palette in any case.
     static let sharedErrorFloor = 1
-
-    /// `LossyMatch.distance` from each pixel's palette colour to its true colour, four pixels at a
-    /// time (`LossyMatch.distances`); whole numbers below 2²⁴, exact in `Float`.
-    private static func errors(_ image: IndexedImage, _ truth: [UInt32]) -> [Float] {
-        [Float](unsafeUninitializedCapacity: truth.count) { out, count in
-            image.palette.withUnsafeBufferPointer { palette in
-                image.indices.withUnsafeBufferPointer { indices in
-                    truth.withUnsafeBufferPointer { truth in
-                        let t = UnsafeRawPointer(truth.baseAddress!), o = UnsafeMutableRawPointer(out.baseAddress!)
-                        var i = 0
-                        while i &+ 4 <= truth.count {
-                            let shown = SIMD4(palette[Int(indices[i])], palette[Int(indices[i &+ 1])],
-                                              palette[Int(indices[i &+ 2])], palette[Int(indices[i &+ 3])])
-                            o.storeBytes(of: LossyMatch.distances(shown, t.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)),
-                                         toByteOffset: i &* 4, as: SIMD4<Float>.self)
-                            i &+= 4
-                        }
-                        while i < truth.count {
-                            out[i] = Float(LossyMatch.distance(palette[Int(indices[i])], truth[i]))
-                            i &+= 1
-                        }
-                    }
-                }
-            }
-            count = truth.count
-        }
-    }
-
-    /// The sum of whole numbers below 2²⁴, exact: in `Double`, which holds every sum below 2⁵³.
-    private static func sum(_ errors: [Float]) -> Double {
-        errors.withUnsafeBufferPointer { errors in
-            var lanes = SIMD4<Double>(), i = 0
-            while i &+ 4 <= errors.count {
-                lanes += SIMD4(Double(errors[i]), Double(errors[i &+ 1]), Double(errors[i &+ 2]), Double(errors[i &+ 3]))
-                i &+= 4
-            }
-            var total = lanes.sum()
-            while i < errors.count { total += Double(errors[i]); i &+= 1 }
-            return total
-        }
-    }
 
     /// Appends one coded frame shown for `delay` centiseconds; frames are written in the order
     /// `planner` planned them.
@@ -219,25 +174,6 @@ public final class GIFWriter {
         let text = GifErrorString(code).map { String(cString: $0) } ?? "unknown error"
         return .gif(code: code, message: text)
     }
-
-    /// Opaque 0xRRGGBB per pixel: premultiplied colour over white is c + (255 − a).
-    ///
-    /// Each pixel is one little-endian word, r | g << 8 | b << 16 | a << 24: adding 255 − a to
-    /// its three low bytes at once cannot carry, since c ≤ a; then red and blue trade places.
-    /// Wrapping operations only, so that the loop vectorizes.
-    static func flattenOnWhite(_ bitmap: Bitmap) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: bitmap.width * bitmap.height) { o, count in
-            bitmap.pixels.withUnsafeBytes { bytes in
-                let p = bytes.baseAddress!
-                for i in 0..<o.count {
-                    let v = p.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                    let w = (v &+ (255 &- (v >> 24)) &* 0x01_01_01) & 0xFF_FF_FF
-                    o[i] = (w & 0xFF) << 16 | (w & 0xFF00) | w >> 16
-                }
-            }
-            count = o.count
-        }
-    }
 }
 
 /// The destination of giflib's output callback, which cannot throw: the first error is kept,
@@ -257,16 +193,4 @@ final class ByteSink {
         }
         return Int32(count)
     }
-}
-
-/// A frame ready for `GIFPlanner.plan`: its indexed image, and per pixel its true colour and the
-/// error of the colour it takes.
-public struct GIFFrame: Sendable {
-    public let image: IndexedImage
-    /// 0xRRGGBB per pixel before quantization.
-    let truth: [UInt32]
-    /// Per pixel, `LossyMatch.distance` from its palette colour to its true colour.
-    let errors: [Float]
-    /// Whether `image` is on the writer's shared palette.
-    let usesShared: Bool
 }

@@ -37,13 +37,23 @@ struct LossyMatch {
     }
 
     /// `distance` of four pairs of colours at once, exact in `Float` (at most 3 × 255² < 2²⁴).
+    /// Either byte order will do (0xRRGGBB or `OnWhite.words`), the top byte zero.
     @inline(__always)
-    static func distances(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<Float> {
-        @inline(__always) func channel(_ v: SIMD4<UInt32>, _ shift: UInt32) -> SIMD4<Float> {
-            SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (v &>> shift) & 0xFF))
-        }
-        let dr = channel(a, 16) - channel(b, 16), dg = channel(a, 8) - channel(b, 8), db = channel(a, 0) - channel(b, 0)
-        return dr * dr + dg * dg + db * db
+    static func distances(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<Float> { SIMD4<Float>(wholeDistances(a, b)) }
+
+    /// `distances` as whole numbers.
+    ///
+    /// Seen as 16-bit lanes, a colour's low lane holds bytes 0 and 1, its high lane bytes 2 and 3
+    /// (zero). Even and odd bytes are subtracted in 16-bit lanes, and a difference squared
+    /// (at most 255²) fits one whether it was negative or not. The even bytes' squares then fill
+    /// the two halves of a 32-bit lane, the odd bytes' its low half. Shifts, masks and 16-bit
+    /// multiplies only, all of them SSE2 instructions.
+    @inline(__always)
+    static func wholeDistances(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<Int32> {
+        let x = unsafeBitCast(a, to: SIMD8<UInt16>.self), y = unsafeBitCast(b, to: SIMD8<UInt16>.self)
+        let even = (x & 0xFF) &- (y & 0xFF), odd = (x &>> 8) &- (y &>> 8)
+        let evens = unsafeBitCast(even &* even, to: SIMD4<UInt32>.self), odds = unsafeBitCast(odd &* odd, to: SIMD4<UInt32>.self)
+        return SIMD4<Int32>(truncatingIfNeeded: (evens & 0xFFFF) &+ (evens &>> 16) &+ odds)
     }
 
     @inline(__always)

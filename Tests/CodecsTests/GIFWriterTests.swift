@@ -217,9 +217,9 @@ final class QuantizerTests: XCTestCase {
 
 /// Frames after the first store only what changed; decoders still see every frame whole.
 final class GIFFrameAreaTests: XCTestCase {
-    /// The planner takes a frame handed in again (the very arrays, as the render's sink does for
+    /// The planner takes a frame handed in again (the very bitmap, as the render's sink does for
     /// a resting scroll) without comparing its pixels: the plan must be the one an equal frame
-    /// made afresh gets.
+    /// made afresh, from a bitmap of its own, gets.
     func testAFrameHandedInAgainIsPlannedAsAnEqualOne() {
         var state: UInt32 = 3
         let noisy = (0..<(37 * 23)).flatMap { _ -> [UInt8] in
@@ -227,9 +227,12 @@ final class GIFFrameAreaTests: XCTestCase {
             return [UInt8(state >> 24), UInt8((state >> 16) & 0xFF), UInt8((state >> 8) & 0xFF), 255]
         }
         let first = Bitmap(width: 37, height: 23, straight: noisy)!
-        let second = Bitmap(width: 37, height: 23, straight: noisy.enumerated().map { $0.offset % 7 == 0 ? $0.element / 2 : $0.element })!
+        let changed = noisy.enumerated().map { $0.offset % 7 == 0 ? $0.element / 2 : $0.element }
+        let second = Bitmap(width: 37, height: 23, straight: changed)!
+        // Equal to `second`, with storage of its own: the planner cannot know it for the same.
+        let secondAfresh = Bitmap(width: 37, height: 23, straight: changed)!
         for quality in [100, 70] {
-            let a = GIFWriter.prepare(second, quality: quality), b = GIFWriter.prepare(second, quality: quality)
+            let a = GIFWriter.prepare(second, quality: quality), b = GIFWriter.prepare(secondAfresh, quality: quality)
             var plans: [[GIFCodedFrame]] = []
             for again in [a, b] {
                 let planner = GIFPlanner(width: 37, height: 23, quality: quality)

@@ -1,0 +1,142 @@
+import Raster
+
+/// A frame ready for `GIFPlanner.plan`: its indexed image, the bitmap it was made from, and
+/// per pixel the error of its quantized colour, in a byte.
+///
+/// Each pixel's true colour (`OnWhite`) is computed where it is read (`GIFPixels`), not kept: @3x
+/// it would be another 12 MB array for every frame in flight, and the bitmap is alive anyway.
+/// Errors cost a palette lookup each to compute, and are read in order by the planner, so they
+/// are kept, in a byte: on the samples fewer than 0.3% of them are 255 or more.
+public struct GIFFrame: Sendable {
+    public let image: IndexedImage
+    /// What `image` was quantized from, premultiplied RGBA.
+    let bitmap: Bitmap
+    /// Per pixel, `LossyMatch.distance` from its palette colour to its true colour where that is
+    /// below 255; 255 where it is 255 or more, and then computed again where read.
+    let errors: [UInt8]
+    /// The sum of every pixel's error, exact.
+    let errorSum: Double
+    /// Whether `image` is on the writer's shared palette.
+    let usesShared: Bool
+
+    init(image: IndexedImage, bitmap: Bitmap, usesShared: Bool) {
+        precondition(image.width == bitmap.width && image.height == bitmap.height)
+        self.image = image
+        self.bitmap = bitmap
+        self.usesShared = usesShared
+        var sum = 0.0
+        errors = [UInt8](unsafeUninitializedCapacity: image.indices.count) { out, count in
+            GIFFrame.withPixels(image, bitmap, errors: UnsafePointer(out.baseAddress!)) { pixels in
+                sum = pixels.measure(into: out.baseAddress!, count: out.count)
+            }
+            count = out.count
+        }
+        errorSum = sum
+    }
+
+    /// The frame's pixels through pointers, valid only inside `body`.
+    func withPixels<R>(_ body: (GIFPixels) throws -> R) rethrows -> R {
+        try errors.withUnsafeBufferPointer { errors in try GIFFrame.withPixels(image, bitmap, errors: errors.baseAddress!, body) }
+    }
+
+    private static func withPixels<R>(_ image: IndexedImage, _ bitmap: Bitmap, errors: UnsafePointer<UInt8>,
+                                      _ body: (GIFPixels) throws -> R) rethrows -> R {
+        // The palette in the bitmap's byte order, so that errors need no trading of red and blue.
+        var shown = [UInt32](repeating: 0, count: 256)
+        for (i, colour) in image.palette.enumerated() { shown[i] = OnWhite.swapped(SIMD4(repeating: colour))[0] }
+        return try bitmap.pixels.withUnsafeBytes { rgba in
+            try image.indices.withUnsafeBufferPointer { indices in
+                try shown.withUnsafeBufferPointer { shown in
+                    try body(GIFPixels(rgba: rgba.baseAddress!, indices: indices.baseAddress!, shown: shown.baseAddress!, errors: errors))
+                }
+            }
+        }
+    }
+}
+
+/// A `GIFFrame`'s pixels, by index in the frame: their true colours, 0xRRGGBB (`OnWhite`), and
+/// the `LossyMatch.distance` from each one's quantized colour to its true colour.
+struct GIFPixels {
+    let rgba: UnsafeRawPointer
+    let indices: UnsafePointer<UInt8>
+    /// The palette's colours in the bitmap's byte order (`OnWhite.words`).
+    let shown: UnsafePointer<UInt32>
+    /// `GIFFrame.errors`.
+    let errors: UnsafePointer<UInt8>
+
+    /// Pixel `i`.
+    @inline(__always)
+    func truth(_ i: Int) -> UInt32 { OnWhite.rgb(rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) }
+
+    /// Pixels `i..<i + 4`.
+    @inline(__always)
+    func truths(_ i: Int) -> SIMD4<UInt32> { OnWhite.rgb(rgba.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)) }
+
+    /// Pixels `i..<i + 4` over white in the bitmap's byte order (`OnWhite.words`).
+    @inline(__always)
+    func words(_ i: Int) -> SIMD4<UInt32> { OnWhite.words(rgba.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)) }
+
+    /// Pixels `i..<i + 4`'s errors, computed.
+    @inline(__always)
+    func exactErrors(_ i: Int) -> SIMD4<Int32> {
+        let colours = SIMD4(shown[Int(indices[i])], shown[Int(indices[i &+ 1])], shown[Int(indices[i &+ 2])], shown[Int(indices[i &+ 3])])
+        return LossyMatch.wholeDistances(colours, words(i))
+    }
+
+    /// Pixels `i..<i + 4`'s errors, from `errors` where it holds them.
+    @inline(__always)
+    func errors(_ i: Int) -> SIMD4<Float> {
+        let stored = UnsafeRawPointer(errors + i).loadUnaligned(as: SIMD4<UInt8>.self)
+        return SIMD4<Float>(any(stored .== 255) ? exactErrors(i) : SIMD4<Int32>(truncatingIfNeeded: stored))
+    }
+
+    /// Pixel `i`'s error.
+    @inline(__always)
+    func error(_ i: Int) -> Float {
+        guard errors[i] == 255 else { return Float(errors[i]) }
+        let word = OnWhite.words(SIMD4(repeating: rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))[0]
+        return Float(LossyMatch.distance(shown[Int(indices[i])], word))
+    }
+
+    /// Writes pixels `0..<count`'s errors as `GIFFrame.errors` holds them into `out` (which `errors`
+    /// may point to; it is not read), and returns their sum, exact: sixteen steps of four lanes add
+    /// whole numbers below 2¹⁸ (3 × 255²) to below 2²², exact in `Float`, and `Double` holds every
+    /// total below 2⁵³.
+    func measure(into out: UnsafeMutablePointer<UInt8>, count: Int) -> Double {
+        var total = 0.0, i = 0
+        @inline(__always) func step() -> SIMD4<Float> {
+            let errors = exactErrors(i)
+            let bytes = SIMD4<UInt8>(truncatingIfNeeded: errors.replacing(with: 255, where: errors .> 255))
+            UnsafeMutableRawPointer(out + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+            i &+= 4
+            return SIMD4<Float>(errors)
+        }
+        while i &+ 64 <= count {
+            var lanes = SIMD4<Float>()
+            for _ in 0..<16 { lanes += step() }
+            total += Double(lanes.sum())
+        }
+        while i &+ 4 <= count { total += Double(step().sum()) }
+        while i < count {
+            let word = OnWhite.words(SIMD4(repeating: rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))[0]
+            let error = LossyMatch.distance(shown[Int(indices[i])], word)
+            out[i] = UInt8(min(error, 255))
+            total += Double(error)
+            i &+= 1
+        }
+        return total
+    }
+
+    /// Pixels `start..<start + count`'s limits in LZW when they are coded: max(`tolerance`, error).
+    @inline(__always)
+    func limits(into out: UnsafeMutablePointer<Float>, from start: Int, count: Int, tolerance: Float) {
+        let floor = SIMD4(repeating: tolerance)
+        var i = 0
+        while i &+ 4 <= count {
+            let errors = errors(start &+ i)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: errors.replacing(with: floor, where: errors .< floor), as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < count { out[i] = max(tolerance, error(start &+ i)); i &+= 1 }
+    }
+}
