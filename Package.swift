@@ -28,8 +28,10 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
+        // FFmpeg's declarations only: the program is not linked with FFmpeg (see CFFmpegLoader).
+        .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
+        // FFmpeg's libraries opened when an MP4 is written, not with the program.
+        .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"]),
 
         // The one platform-specific file-system call: a rename that never replaces.
         .systemLibrary(name: "CFileSystem"),
@@ -41,7 +43,7 @@ let package = Package(
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster", swiftSettings: optimizedInDebug),
         // PNG, GIF, animated WebP and MP4 files, quantization, frame hashes.
-        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CCrypto"]),
+        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CFFmpegLoader", "CCrypto"]),
         // Text: shaped by HarfBuzz, ordered by FriBidi, fonts found by fontconfig, glyphs drawn
         // by FreeType; lines broken and truncated here. No scenes.
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegLoader
 
 /// Writes H.264 in an MP4 through FFmpeg's libraries (libx264): yuv420p in BT.709 colours, a
 /// constant frame rate equal to `fps`, and the index (`moov`) before the media (`+faststart`) so
@@ -42,6 +43,11 @@ public final class MP4Writer {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "MP4")
         }
         precondition((1...1000).contains(fps))
+        // Before any stored property has its value: `deinit` calls FFmpeg, so it must not run
+        // without it.
+        if let failure = scrollreel_ffmpeg_load() {
+            throw EncodeError.mp4("FFmpeg's libraries could not be loaded: \(String(cString: failure))")
+        }
         self.width = width
         self.height = height
         codedWidth = (width + 1) & ~1

@@ -121,6 +121,18 @@ final class MP4CLITests: CLITestCase {
                           try psnr("high.mp4", frames: "frames", width: 120, height: 160, codedWidth: 120))
     }
 
+    /// FFmpeg's libraries, with all they pull in some 27 MB of memory, are opened only to write
+    /// an MP4 (`scrollreel_ffmpeg_load`): the executable does not need them to start. The other
+    /// tests here show that an MP4 still finds them.
+    func testTheProgramStartsWithoutFFmpeg() throws {
+        let dynamic = String(decoding: try tool("readelf", ["--dynamic", try executable().path]), as: UTF8.self)
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertFalse(needed.isEmpty, "readelf listed no libraries (scripts/test installs binutils)")
+        for library in ["libavformat", "libavcodec", "libswscale", "libavutil"] {
+            XCTAssertFalse(needed.contains { $0.contains(library) }, "render needs \(library) to start")
+        }
+    }
+
     /// Same frames, same bytes: the encoder's output does not depend on the run or on --jobs.
     func testOutputIsDeterministic() throws {
         XCTAssertEqual(try render(["--scene", "scene.json", "--out", "a.mp4", "--jobs", "1", "--quiet"]).status, 0)
