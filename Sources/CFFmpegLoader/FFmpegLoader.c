@@ -46,6 +46,31 @@ FFMPEG_FUNCTIONS(POINTER)
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[512];
+static unsigned long x264_flags;
+
+/// An entry of x264's table of CPU flag names (`x264_cpu_name_t` in x264.h).
+typedef struct {
+    const char *name;
+    uint32_t flags;
+} X264CPUName;
+
+/// x264's flags for `name` in its table, which are cumulative (AVX2 includes AVX); 0 if absent.
+static uint32_t x264_named(const X264CPUName *names, const char *name) {
+    for (; names->name && names->name[0]; names++) {
+        if (strcmp(names->name, name) == 0) return names->flags;
+    }
+    return 0;
+}
+
+/// This CPU's flags as x264 detects them, less AVX-512, when the x264 that libavcodec loaded
+/// exports its detection and its table of names.
+static void find_x264_flags(void *avcodec) {
+    uint32_t (*detect)(void) = (uint32_t (*)(void))dlsym(avcodec, "x264_cpu_detect");
+    const X264CPUName *names = (const X264CPUName *)dlsym(avcodec, "x264_cpu_names");
+    if (!detect || !names) return;
+    uint32_t avx512 = x264_named(names, "AVX512") & ~x264_named(names, "AVX2");
+    if (avx512) x264_flags = detect() & ~avx512;
+}
 
 /// Opens the libraries whose major versions the headers name, and finds every function.
 static void load(void) {
@@ -64,11 +89,17 @@ static void load(void) {
         return; \
     }
     FFMPEG_FUNCTIONS(FIND)
+    find_x264_flags(avcodec);
 }
 
 const char *scrollreel_ffmpeg_load(void) {
     pthread_once(&once, load);
     return failure[0] ? failure : NULL;
+}
+
+unsigned long scrollreel_x264_flags_without_avx512(void) {
+    pthread_once(&once, load);
+    return x264_flags;
 }
 
 void av_dict_free(AVDictionary **m) { call_av_dict_free(m); }

@@ -86,8 +86,12 @@ public final class MP4Writer {
         try MP4Writer.check(av_opt_set(encoder.pointee.priv_data, "preset", "medium", 0), "setting the preset", systemError)
         // x264 looks 40 frames ahead at this preset, each a full frame in memory; 10 keeps peak
         // memory at @2x near 210 MiB instead of 340, for a file no larger on the samples.
-        try MP4Writer.check(av_opt_set(encoder.pointee.priv_data, "x264-params", "rc-lookahead=10", 0),
-                            "setting the look-ahead", systemError)
+        // Without AVX-512, whose x264 code reads memory it has not written: the file would depend on
+        // the heap's history (see `scrollreel_x264_flags_without_avx512`).
+        let flags = scrollreel_x264_flags_without_avx512()
+        let parameters = "rc-lookahead=10" + (flags == 0 ? "" : ":asm=\(flags)")
+        try MP4Writer.check(av_opt_set(encoder.pointee.priv_data, "x264-params", parameters, 0),
+                            "setting the look-ahead and the instruction sets", systemError)
         try MP4Writer.check(av_opt_set(encoder.pointee.priv_data, "crf", "\(MP4Writer.rateFactor(quality: quality ?? 80))", 0),
                             "setting the quality", systemError)
         try MP4Writer.check(avcodec_open2(encoder, codec, nil), "opening the H.264 encoder", systemError)

@@ -7,4 +7,12 @@
 /// returns the same. FFmpeg's functions may be called only after it returned NULL.
 const char *scrollreel_ffmpeg_load(void);
 
+/// This CPU's flags as x264 detects them, without AVX-512; 0 when that x264 does not tell.
+///
+/// x264's AVX-512 code reads heap memory it has not written (seen with MALLOC_PERTURB_: the
+/// file changes with the filler byte; without AVX-512 it does not), so its output would depend
+/// on what the heap held before. Given to x264 as its `asm` flags, this keeps every other
+/// instruction set it would use.
+unsigned long scrollreel_x264_flags_without_avx512(void);
+
 #endif
