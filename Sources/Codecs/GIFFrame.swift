@@ -72,6 +72,10 @@ struct GIFPixels {
     @inline(__always)
     func truths(_ i: Int) -> SIMD4<UInt32> { OnWhite.rgb(rgba.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)) }
 
+    /// Pixel `i` over white in the bitmap's byte order (`OnWhite.word`).
+    @inline(__always)
+    func word(_ i: Int) -> UInt32 { OnWhite.word(rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) }
+
     /// Pixels `i..<i + 4` over white in the bitmap's byte order (`OnWhite.words`).
     @inline(__always)
     func words(_ i: Int) -> SIMD4<UInt32> { OnWhite.words(rgba.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)) }
@@ -83,6 +87,10 @@ struct GIFPixels {
         return LossyMatch.wholeDistances(colours, words(i))
     }
 
+    /// Pixel `i`'s error, computed.
+    @inline(__always)
+    func exactError(_ i: Int) -> Int { LossyMatch.distance(shown[Int(indices[i])], word(i)) }
+
     /// Pixels `i..<i + 4`'s errors, from `errors` where it holds them.
     @inline(__always)
     func errors(_ i: Int) -> SIMD4<Float> {
@@ -93,9 +101,7 @@ struct GIFPixels {
     /// Pixel `i`'s error.
     @inline(__always)
     func error(_ i: Int) -> Float {
-        guard errors[i] == 255 else { return Float(errors[i]) }
-        let word = OnWhite.words(SIMD4(repeating: rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))[0]
-        return Float(LossyMatch.distance(shown[Int(indices[i])], word))
+        errors[i] == 255 ? Float(exactError(i)) : Float(errors[i])
     }
 
     /// Writes pixels `0..<count`'s errors as `GIFFrame.errors` holds them into `out` (which `errors`
@@ -118,8 +124,7 @@ struct GIFPixels {
         }
         while i &+ 4 <= count { total += Double(step().sum()) }
         while i < count {
-            let word = OnWhite.words(SIMD4(repeating: rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))[0]
-            let error = LossyMatch.distance(shown[Int(indices[i])], word)
+            let error = exactError(i)
             out[i] = UInt8(min(error, 255))
             total += Double(error)
             i &+= 1

@@ -115,8 +115,8 @@ public final class GIFPlanner {
                                 let i = row &+ x
                                 let (kept, coded) = GIFPlanner.kept(
                                     bound: SIMD4(repeating: bound[i]),
-                                    from: OnWhite.words(SIMD4(repeating: o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
-                                    to: OnWhite.words(SIMD4(repeating: new.rgba.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
+                                    from: SIMD4(repeating: OnWhite.word(o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
+                                    to: SIMD4(repeating: new.word(i)),
                                     error: SIMD4(repeating: new.error(i)), tolerance: tolerance)
                                 out[i] = kept[0]
                                 if coded[0] { first = min(first, x); last = x }
@@ -137,6 +137,7 @@ public final class GIFPlanner {
         return (next, area)
     }
 
+    /// `values` with every sign cleared.
     @inline(__always)
     static func magnitudes(_ values: SIMD4<Float>) -> SIMD4<Float> {
         unsafeBitCast(unsafeBitCast(values, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
@@ -149,8 +150,8 @@ public final class GIFPlanner {
                 let o = UnsafeMutableRawPointer(out.baseAddress!)
                 var at = 0
                 while at &+ 16 <= bounds.count {
-                    o.storeBytes(of: bounds.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self) & 0x7FFF_FFFF,
-                                 toByteOffset: at, as: SIMD4<UInt32>.self)
+                    o.storeBytes(of: magnitudes(bounds.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self)),
+                                 toByteOffset: at, as: SIMD4<Float>.self)
                     at &+= 16
                 }
                 for i in at / 4..<out.count { out[i] = bounds.load(fromByteOffset: i &* 4, as: Float.self).magnitude }
@@ -173,9 +174,10 @@ public final class GIFPlanner {
     }
 
     /// For four pixels that keep what the screen shows, whose true colours moved from `old` to
-    /// `new` (in either byte order, `OnWhite`): their new bounds, or, for those that must be coded instead because the bound passes
-    /// their limit, max(`tolerance`, the `error` of their quantized colours), with the sign set;
-    /// and which of them must be coded. `bound` may carry the sign its frame set.
+    /// `new` (in either byte order, `OnWhite`): their new bounds, or, for those that must be coded
+    /// instead because the bound passes their limit, max(`tolerance`, the `error` of their
+    /// quantized colours), with the sign set; and which of them must be coded. `bound` may carry
+    /// the sign its frame set.
     ///
     /// A pixel whose colour did not move keeps its bound exactly. For the others it is
     /// (√bound + √dt)², raised by 2⁻²⁰ of itself: that more than covers the roundings of the

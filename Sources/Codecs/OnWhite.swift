@@ -20,11 +20,17 @@ enum OnWhite {
     @inline(__always)
     static func rgb(_ pixels: SIMD4<UInt32>) -> SIMD4<UInt32> { swapped(words(pixels)) }
 
+    /// One pixel over white, r | g << 8 | b << 16.
+    @inline(__always)
+    static func word(_ pixel: UInt32) -> UInt32 {
+        let clear = (pixel >> 24) ^ 0xFF
+        return (pixel &+ (clear | clear << 8 | clear << 16)) & 0xFF_FF_FF
+    }
+
     /// One pixel over white, 0xRRGGBB.
     @inline(__always)
     static func rgb(_ pixel: UInt32) -> UInt32 {
-        let clear = (pixel >> 24) ^ 0xFF
-        let w = (pixel &+ (clear | clear << 8 | clear << 16)) & 0xFF_FF_FF
+        let w = word(pixel)
         return (w & 0xFF) << 16 | (w & 0xFF00) | w >> 16
     }
 
