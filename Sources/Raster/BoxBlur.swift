@@ -10,6 +10,9 @@ extension Bitmap {
     ///   sums fit 32 bits for windows up to 65,000 pixels, so they run in 32-bit vector lanes.
     /// - Rows are blurred one after another; columns all at once, a row at a time, so that every
     ///   pass reads and writes memory in order.
+    /// - Every pass works in place: a row pass reads its row whole before writing it, and a column
+    ///   pass keeps the rows its windows still need in a ring (`InPlaceRows`). A blur takes r + 1
+    ///   rows of memory beyond the image, not a second image.
     /// - Windows up to 513 pixels (radius 256) run in 16-bit lanes (`blurNarrow`, `blurHalves`),
     ///   wider ones in 32-bit lanes; all give exactly the bytes of the definition above.
     public func boxBlurred(radius: Int, passes: Int = 3) -> Bitmap {
@@ -22,21 +25,21 @@ extension Bitmap {
     public mutating func boxBlur(radius: Int, passes: Int = 3) {
         guard radius > 0, width > 0, height > 0 else { return }
         precondition(2 * radius + 1 < 65_000, "blur window too wide for 32-bit sums")
-        // Every pass writes all of it before reading it: no need to zero it first.
-        var scratch = [UInt8](unsafeUninitializedCapacity: pixels.count) { _, count in count = pixels.count }
+        // Every pass writes the rows of the ring before reading them: no need to zero it first.
+        let ringBytes = InPlaceRows.slots(radius: radius, height: height) * width * 4
+        var ring = [UInt8](unsafeUninitializedCapacity: ringBytes) { _, count in count = ringBytes }
         let divisor = WindowDivisor(window: 2 * radius + 1)
         if let narrow = divisor.narrow {
-            Bitmap.blurNarrow(&pixels, scratch: &scratch, width: width, height: height, radius: radius, passes: passes,
+            Bitmap.blurNarrow(&pixels, ring: &ring, width: width, height: height, radius: radius, passes: passes,
                               divisor: narrow)
         } else if let reciprocal = divisor.halves {
-            Bitmap.blurHalves(&pixels, scratch: &scratch, width: width, height: height, radius: radius, passes: passes,
+            Bitmap.blurHalves(&pixels, ring: &ring, width: width, height: height, radius: radius, passes: passes,
                               reciprocal: reciprocal)
         } else {
             var sums = [UInt32](repeating: 0, count: width * 4)
             for _ in 0..<passes {
-                Bitmap.blurRows(from: pixels, into: &scratch, width: width, height: height, radius: radius,
-                                reciprocal: divisor.reciprocal)
-                Bitmap.blurColumns(from: scratch, into: &pixels, width: width, height: height, radius: radius,
+                Bitmap.blurRows(&pixels, width: width, height: height, radius: radius, reciprocal: divisor.reciprocal)
+                Bitmap.blurColumns(&pixels, ring: &ring, width: width, height: height, radius: radius,
                                    reciprocal: divisor.reciprocal, sums: &sums)
             }
         }
@@ -45,53 +48,49 @@ extension Bitmap {
     /// One horizontal pass, as a difference of prefix sums (see `blurRowsNarrow`): the prefix is
     /// the only serial chain, and the windows are independent, two pixels to a vector. The prefix
     /// wraps modulo 2³², and the difference is still exact because every window sum fits 32 bits.
-    private static func blurRows(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
-                                 radius r: Int, reciprocal: UInt32) {
-        forEachRow(from: source, into: &destination, width: width, height: height, radius: r,
-                   prefixLanes: UInt32.self) { s, d, prefix in
+    private static func blurRows(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int, reciprocal: UInt32) {
+        forEachRow(&pixels, width: width, height: height, radius: r, prefixLanes: UInt32.self) { s, d, prefix in
             blurRow(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
         }
     }
 
-    /// Calls `body` with each row of `source`, the same row of `destination`, and a scratch buffer
-    /// for the row's prefix sums in `Lane`s (see `fillPrefix`).
-    static func forEachRow<Lane: FixedWidthInteger>(from source: [UInt8], into destination: inout [UInt8], width: Int,
-                                                    height: Int, radius r: Int, prefixLanes: Lane.Type,
+    /// Calls `body` with each row of `pixels`, as source and as destination, and a scratch buffer
+    /// for the row's prefix sums in `Lane`s (see `fillPrefix`). A row is read whole into its prefix
+    /// before any of it is written, so the pass runs in place.
+    static func forEachRow<Lane: FixedWidthInteger>(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int,
+                                                    prefixLanes: Lane.Type,
                                                     _ body: (UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
         var prefix = [Lane](repeating: 0, count: (width + 2 * r + 2) * 4)
-        source.withUnsafeBufferPointer { src in
-            destination.withUnsafeMutableBufferPointer { dst in
-                prefix.withUnsafeMutableBytes { p in
-                    for y in 0..<height {
-                        body(UnsafeRawPointer(src.baseAddress! + y * width * 4),
-                             UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4), p.baseAddress!)
-                    }
+        pixels.withUnsafeMutableBytes { all in
+            prefix.withUnsafeMutableBytes { p in
+                for y in 0..<height {
+                    let row = all.baseAddress! + y * width * 4
+                    body(UnsafeRawPointer(row), row, p.baseAddress!)
                 }
             }
         }
     }
 
-    /// Calls `pair` with each two rows of `source` and the same two rows of `destination`, then
-    /// `single` with a last odd row; both get a scratch buffer for prefix sums of up to 16 bytes an
-    /// entry (see `fillPairPrefix`). Two rows at once make the prefix's serial chain one add for
-    /// two pixels.
-    static func forEachRowPair(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int, radius r: Int,
+    /// Calls `pair` with each two rows of `pixels`, as sources and as destinations, then `single`
+    /// with a last odd row; both get a scratch buffer for prefix sums of up to 16 bytes an entry
+    /// (see `fillPairPrefix`). Two rows at once make the prefix's serial chain one add for two
+    /// pixels. Rows are read whole into their prefix before any of them is written, so the pass
+    /// runs in place.
+    static func forEachRowPair(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int,
                                pair: (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer,
                                       UnsafeMutableRawPointer) -> Void,
                                single: (UnsafeRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
         let rowBytes = width * 4
         var prefix = [UInt16](repeating: 0, count: (width + 2 * r + 2) * 8)
-        source.withUnsafeBytes { src in
-            destination.withUnsafeMutableBytes { dst in
-                prefix.withUnsafeMutableBytes { p in
-                    let s = src.baseAddress!, d = dst.baseAddress!
-                    var y = 0
-                    while y + 2 <= height {
-                        pair(s + y * rowBytes, s + (y + 1) * rowBytes, d + y * rowBytes, d + (y + 1) * rowBytes, p.baseAddress!)
-                        y += 2
-                    }
-                    if y < height { single(s + y * rowBytes, d + y * rowBytes, p.baseAddress!) }
+        pixels.withUnsafeMutableBytes { all in
+            prefix.withUnsafeMutableBytes { p in
+                let d = all.baseAddress!
+                var y = 0
+                while y + 2 <= height {
+                    pair(d + y * rowBytes, d + (y + 1) * rowBytes, d + y * rowBytes, d + (y + 1) * rowBytes, p.baseAddress!)
+                    y += 2
                 }
+                if y < height { single(d + y * rowBytes, d + y * rowBytes, p.baseAddress!) }
             }
         }
     }
@@ -171,20 +170,27 @@ extension Bitmap {
         }
     }
 
-    /// One vertical pass, a row at a time: `sums` holds every column's window, and each output
-    /// row updates all of them with one row entering and one leaving.
-    private static func blurColumns(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+    /// One vertical pass, in place (see `InPlaceRows`), a row at a time: `sums` holds every
+    /// column's window, and each output row updates all of them with one row entering and one
+    /// leaving.
+    private static func blurColumns(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                     radius: Int, reciprocal: UInt32, sums: inout [UInt32]) {
         let lanes = width * 4, last = height - 1, r = radius
-        source.withUnsafeBufferPointer { src in
-            destination.withUnsafeMutableBufferPointer { dst in
+        pixels.withUnsafeMutableBytes { all in
+            ring.withUnsafeMutableBytes { kept in
                 sums.withUnsafeMutableBufferPointer { sum in
-                    let s = src.baseAddress!, d = dst.baseAddress!
-                    for i in 0..<lanes { sum[i] = UInt32(s[i]) * UInt32(r + 1) }
-                    for k in 1...r { addRow(s + min(k, last) * lanes, to: sum, lanes: lanes) }
+                    let rows = InPlaceRows(image: all.baseAddress!, ring: kept.baseAddress!, lanes: lanes,
+                                           slots: InPlaceRows.slots(radius: r, height: height))
+                    func source(_ k: Int, at y: Int) -> UnsafePointer<UInt8> {
+                        rows.source(k, at: y).assumingMemoryBound(to: UInt8.self)
+                    }
+                    let top = source(0, at: -1)
+                    for i in 0..<lanes { sum[i] = UInt32(top[i]) * UInt32(r + 1) }
+                    for k in 1...r { addRow(source(min(k, last), at: -1), to: sum, lanes: lanes) }
                     for y in 0..<height {
-                        emitRow(sum, into: d + y * lanes, reciprocal: reciprocal, lanes: lanes)
-                        slide(sum, entering: s + min(y + r + 1, last) * lanes, leaving: s + max(y - r, 0) * lanes, lanes: lanes)
+                        rows.save(y)
+                        emitRow(sum, into: rows.output(y).assumingMemoryBound(to: UInt8.self), reciprocal: reciprocal, lanes: lanes)
+                        slide(sum, entering: source(min(y + r + 1, last), at: y), leaving: source(max(y - r, 0), at: y), lanes: lanes)
                     }
                 }
             }

@@ -4,16 +4,16 @@ extension Bitmap {
     /// Such a window's sum takes 17 bits, but each half of it, the pixels up to the centre and
     /// those after it, fits 16. The halves add up modulo 2¹⁶ to the sum's low 16 bits, with a carry
     /// that is its 17th, and `WindowDivisor.halves` divides that pair exactly.
-    static func blurHalves(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius r: Int,
+    static func blurHalves(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int, radius r: Int,
                            passes: Int, reciprocal: UInt16) {
         var sums = ColumnGroups.sums(lanes: width * 4, pairs: 2)
         for _ in 0..<passes {
-            forEachRowPair(from: a, into: &b, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
+            forEachRowPair(&pixels, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
                 blurTwoRowsHalves(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
             } single: { s, d, prefix in
                 blurRowHalves(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
             }
-            blurColumnsHalves(from: b, into: &a, width: width, height: height, radius: r, reciprocal: reciprocal, sums: &sums)
+            blurColumnsHalves(&pixels, ring: &ring, width: width, height: height, radius: r, reciprocal: reciprocal, sums: &sums)
         }
     }
 
@@ -67,23 +67,25 @@ extension Bitmap {
     /// each output row slides them on with one row leaving both, one entering the window and one
     /// entering the first half (see `divideHalves`). Rows in memory order let the hardware
     /// prefetch them, where columns walked top to bottom waited on every row's load.
-    private static func blurColumnsHalves(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+    private static func blurColumnsHalves(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
-        ColumnGroups.pass(from: source, into: &destination, lanes: lanes, sums: &sums) { s, d in
+        ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, radius: r, sums: &sums) { s, d in
             columnHalves(s, d, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
-        } grouped: { sum, s, d, groups in
+        } grouped: { sum, rows, groups in
             // The first half is row 0 taken r + 1 times (the edge repeats), and so is the whole
             // window until rows 1…r are added.
             for offset in [0, 32] {
-                ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 64, offset: offset, row: s, times: UInt16(r + 1))
+                ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 64, offset: offset, row: rows.source(0, at: -1),
+                                 times: UInt16(r + 1))
             }
             for k in 1...r {
-                ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 64, offset: 32, row: s + min(k, last) * lanes)
+                ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 64, offset: 32, row: rows.source(min(k, last), at: -1))
             }
             for y in 0..<height {
-                rowHalves(sum, groups: groups, lanes: lanes, into: d + y * lanes, leaving: s + max(y - r, 0) * lanes,
-                          crossing: s + min(y + 1, last) * lanes, entering: s + min(y + r + 1, last) * lanes,
+                rows.save(y)
+                rowHalves(sum, groups: groups, lanes: lanes, into: rows.output(y), leaving: rows.source(max(y - r, 0), at: y),
+                          crossing: rows.source(min(y + 1, last), at: y), entering: rows.source(min(y + r + 1, last), at: y),
                           reciprocal: reciprocal)
             }
         }

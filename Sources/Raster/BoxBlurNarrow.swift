@@ -6,12 +6,12 @@ extension Bitmap {
     ///
     /// Vectors are `SIMD8`, one 128-bit register: the compiler inlines their conversions, where it
     /// calls out of line for `SIMD16<UInt16>` ones, which cost more than the arithmetic.
-    static func blurNarrow(_ a: inout [UInt8], scratch b: inout [UInt8], width: Int, height: Int, radius: Int,
+    static func blurNarrow(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int, radius: Int,
                            passes: Int, divisor: WindowDivisor.Narrow) {
         var sums = ColumnGroups.sums(lanes: width * 4, pairs: 1)
         for _ in 0..<passes {
-            blurRowsNarrow(from: a, into: &b, width: width, height: height, radius: radius, divisor: divisor)
-            blurColumnsNarrow(from: b, into: &a, width: width, height: height, radius: radius, divisor: divisor, sums: &sums)
+            blurRowsNarrow(&pixels, width: width, height: height, radius: radius, divisor: divisor)
+            blurColumnsNarrow(&pixels, ring: &ring, width: width, height: height, radius: radius, divisor: divisor, sums: &sums)
         }
     }
 
@@ -19,9 +19,9 @@ extension Bitmap {
     /// pixels −r…j − r − 1, pixel x's window is P[x + 2r + 1] − P[x]. Only the prefix is a serial
     /// chain (one add a pixel); the windows are independent, two pixels to a vector. The prefix
     /// wraps modulo 2¹⁶, and the difference is still exact because every window sum fits 16 bits.
-    private static func blurRowsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
-                                       radius r: Int, divisor: WindowDivisor.Narrow) {
-        forEachRowPair(from: source, into: &destination, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
+    private static func blurRowsNarrow(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int,
+                                       divisor: WindowDivisor.Narrow) {
+        forEachRowPair(&pixels, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
             blurTwoRowsNarrow(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r,
                               bias: divisor.bias, multiplier: divisor.multiplier, shift: divisor.shift)
         } single: { s, d, prefix in
@@ -74,19 +74,21 @@ extension Bitmap {
     /// One vertical pass, a row at a time: every group of 16 lanes keeps its window's sum in
     /// `sums` (see `ColumnGroups`), and each output row divides them, then slides them on with one
     /// row entering and one leaving. Rows narrower than a group go lane by lane.
-    private static func blurColumnsNarrow(from source: [UInt8], into destination: inout [UInt8], width: Int, height: Int,
+    private static func blurColumnsNarrow(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
-        ColumnGroups.pass(from: source, into: &destination, lanes: lanes, sums: &sums) { s, d in
+        ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, radius: r, sums: &sums) { s, d in
             columnNarrow(s, d, stride: lanes, height: height, radius: r, divisor: divisor)
-        } grouped: { sum, s, d, groups in
-            ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: s, times: UInt16(r + 1))
+        } grouped: { sum, rows, groups in
+            ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: rows.source(0, at: -1),
+                             times: UInt16(r + 1))
             for k in 1...r {
-                ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: s + min(k, last) * lanes)
+                ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: rows.source(min(k, last), at: -1))
             }
             for y in 0..<height {
-                rowNarrow(sum, groups: groups, lanes: lanes, into: d + y * lanes, leaving: s + max(y - r, 0) * lanes,
-                          entering: s + min(y + r + 1, last) * lanes, divisor: divisor)
+                rows.save(y)
+                rowNarrow(sum, groups: groups, lanes: lanes, into: rows.output(y), leaving: rows.source(max(y - r, 0), at: y),
+                          entering: rows.source(min(y + r + 1, last), at: y), divisor: divisor)
             }
         }
     }

@@ -16,20 +16,28 @@ enum ColumnGroups {
         [SIMD8<UInt16>](repeating: SIMD8(), count: (lanes + 15) / 16 * 2 * pairs)
     }
 
-    /// A vertical pass from `source` into `destination`, rows `lanes` bytes long: `grouped` gets
-    /// the sums' storage, both images and the number of groups; rows narrower than a group go to
-    /// `column` instead, once for each lane's column.
-    static func pass(from source: [UInt8], into destination: inout [UInt8], lanes: Int, sums: inout [SIMD8<UInt16>],
+    /// A vertical pass over `pixels`, in place, rows `lanes` bytes long: `grouped` gets the sums'
+    /// storage, the rows (see `InPlaceRows`, its ring in `ring`) and the number of groups. Rows
+    /// narrower than a group go to `column` instead, once for each lane's column, from a copy of
+    /// the image (fewer than 16 bytes a row) into it.
+    static func pass(_ pixels: inout [UInt8], ring: inout [UInt8], lanes: Int, radius r: Int, sums: inout [SIMD8<UInt16>],
                      column: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
-                     grouped: (UnsafeMutableRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int) -> Void) {
-        source.withUnsafeBytes { src in
-            destination.withUnsafeMutableBytes { dst in
-                let s = src.baseAddress!, d = dst.baseAddress!
-                guard lanes >= 16 else {
-                    for i in 0..<lanes { column(s + i, d + i) }
-                    return
+                     grouped: (UnsafeMutableRawPointer, InPlaceRows, Int) -> Void) {
+        guard lanes >= 16 else {
+            let source = pixels
+            source.withUnsafeBytes { src in
+                pixels.withUnsafeMutableBytes { dst in
+                    for i in 0..<lanes { column(src.baseAddress! + i, dst.baseAddress! + i) }
                 }
-                sums.withUnsafeMutableBytes { raw in grouped(raw.baseAddress!, s, d, (lanes + 15) / 16) }
+            }
+            return
+        }
+        let height = pixels.count / lanes
+        pixels.withUnsafeMutableBytes { all in
+            ring.withUnsafeMutableBytes { kept in
+                let rows = InPlaceRows(image: all.baseAddress!, ring: kept.baseAddress!, lanes: lanes,
+                                       slots: InPlaceRows.slots(radius: r, height: height))
+                sums.withUnsafeMutableBytes { raw in grouped(raw.baseAddress!, rows, (lanes + 15) / 16) }
             }
         }
     }

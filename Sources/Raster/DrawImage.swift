@@ -44,7 +44,7 @@ extension Bitmap {
         guard let cache else {
             // Nothing to keep: one row at a time, straight from the vertical pass into the blend.
             var line = [UInt8](repeating: 0, count: n * 4)
-            let resampler = Resampler(image, into: destination, area: area)
+            var resampler = Resampler(image, into: destination, area: area)
             pixels.withUnsafeMutableBufferPointer { dst in
                 line.withUnsafeMutableBufferPointer { out in
                     coverage.forEachRow { y, cov in
@@ -75,7 +75,7 @@ extension Bitmap {
         // Every row is written below: no need to zero it first.
         let bytes = area.width * area.height * 4
         var out = [UInt8](unsafeUninitializedCapacity: bytes) { _, count in count = bytes }
-        let resampler = Resampler(self, into: destination, area: area)
+        var resampler = Resampler(self, into: destination, area: area)
         let rowBytes = area.width * 4
         out.withUnsafeMutableBufferPointer { all in
             for y in 0..<area.height {
@@ -86,31 +86,48 @@ extension Bitmap {
     }
 }
 
-/// The two passes of resampling one image into a destination over an area of pixels: the
-/// horizontal pass done for every source row needed, the vertical one a row at a time.
+/// The two passes of resampling one image into a destination over an area of pixels, a row at a
+/// time: the vertical pass reads the source rows of its taps through the horizontal pass, which
+/// holds a window of at most `window` of them (or the taps of one row, if more).
+///
+/// The whole horizontal pass at once took 8 bytes per source row and destination column: for a
+/// header image stretched at @3x, 8 MB for every thread painting one. Rows come in order, so a
+/// window moves forward, and computes again at most the rows of one row's taps that it held.
 private struct Resampler {
+    /// Source rows the horizontal pass holds at most, unless one row's taps need more.
+    static let window = 64
+
+    let image: Bitmap
+    let columns: ResampleTable
     let rows: ResampleTable
-    let horizontal: [UInt16]
-    let firstRow: Int
     let rowLength: Int
+    /// Source rows `first..<first + held`, through the horizontal pass.
+    private var horizontal: [UInt16] = []
+    private var first = 0
+    private var held = 0
 
     init(_ image: Bitmap, into destination: FixedRect, area: PixelRect) {
-        let columns = ResampleTable(sourceCount: image.width, destMin: destination.minX,
-                                    destLength: destination.width, first: area.x, count: area.width)
+        self.image = image
+        columns = ResampleTable(sourceCount: image.width, destMin: destination.minX,
+                                destLength: destination.width, first: area.x, count: area.width)
         rows = ResampleTable(sourceCount: image.height, destMin: destination.minY,
                              destLength: destination.height, first: area.y, count: area.height)
-        horizontal = image.resampleRows(rows.sourceRange, with: columns, count: area.width)
-        firstRow = rows.sourceRange.lowerBound
         rowLength = area.width * 4
     }
 
     /// Row `y` of the area (0 at its top), 8-bit premultiplied, into `out[0..<area.width * 4]`.
     @inline(__always)
-    func row(_ y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+    mutating func row(_ y: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
         let (start, taps) = rows.taps(of: y)
+        if start < first || start + taps.count > first + held {
+            let last = min(rows.sourceRange.upperBound, start + max(taps.count, Resampler.window) - 1)
+            horizontal = image.resampleRows(start...last, with: columns, count: rowLength / 4)
+            first = start
+            held = last - start + 1
+        }
         horizontal.withUnsafeBufferPointer { h in
             rows.weights.withUnsafeBufferPointer { wt in
-                Bitmap.resampleColumns(h, from: (start - firstRow) * rowLength, rowLength: rowLength, weights: wt, taps: taps,
+                Bitmap.resampleColumns(h, from: (start - first) * rowLength, rowLength: rowLength, weights: wt, taps: taps,
                                        into: out)
             }
         }

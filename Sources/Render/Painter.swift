@@ -174,31 +174,40 @@ struct Painter: Sendable {
             .intersection(PixelRect(x: visible.x - reach, y: visible.y - reach,
                                     width: visible.width + 2 * reach, height: visible.height + 2 * reach))
         guard !bounds.intersection(visible).isEmpty else { return }
-        var layerScope = scope.layer(covering: bounds, skipping: item.ancestorClipCount)
-        // The sharp pass and the content pass draw the same images in the same places.
-        layerScope.resampled = ResampleCache()
-        var plain = item
-        plain.blur = nil
-        plain.alpha = 1
-        var sharp = blank(width: bounds.width, height: bounds.height, for: [plain], layerScope)
-        try draw(plain, into: &sharp, layerScope)
-
-        var contentScope = layerScope
-        contentScope.contentSpaces.append(ContentSpace(exact: fixed(item.frame, (0, 0)),
-                                                       clipIndex: item.clipsToBounds ? item.ancestorClipCount : nil))
-        // The content, blurred in place.
-        // The background is drawn first and in full, so it may count among what covers.
-        var blurred = blank(width: bounds.width, height: bounds.height, for: [plain], contentScope)
-        if let background = item.background {
-            blurred.fill(RoundedRect(rect: device(item.frame, contentScope), radius: 0), color: premultiplied(background),
-                         clip: clip(item.clips, blurred, contentScope))
-        }
-        try drawContent(plain, into: &blurred, contentScope, opacity: 255)
+        let layerScope = scope.layer(covering: bounds, skipping: item.ancestorClipCount)
+        let sharp: Bitmap
+        var blurred: Bitmap
+        (sharp, blurred) = try drawTwice(item, in: layerScope, size: bounds)
         blurred.boxBlur(radius: radius)
         let overlay = Overlay(bitmap: blurred, tint: blur.effect.tint.map(premultiplied),
                               shape: shape(of: item, layerScope),
                               keepsLayerOutline: !item.clipsToBounds, fraction65536: Int((blur.opacity * 65536).rounded()))
         target.composite(sharp, overlay: overlay, x: bounds.x, y: bounds.y, opacity: opacity, clip: outer)
+    }
+
+    /// A blurred view drawn twice into layers of `size`: sharp, and its content as the blur sees
+    /// it (see `ContentSpace`), the background drawn first and in full, so it may count among what
+    /// covers. Both passes draw the same images in the same places, so the second takes the first's
+    /// resampled pixels; they are freed on return, before the blur needs memory of its own.
+    private func drawTwice(_ item: DisplayItem, in scope: PaintScope, size: PixelRect) throws -> (sharp: Bitmap, content: Bitmap) {
+        var layerScope = scope
+        layerScope.resampled = ResampleCache()
+        var plain = item
+        plain.blur = nil
+        plain.alpha = 1
+        var sharp = blank(width: size.width, height: size.height, for: [plain], layerScope)
+        try draw(plain, into: &sharp, layerScope)
+
+        var contentScope = layerScope
+        contentScope.contentSpaces.append(ContentSpace(exact: fixed(item.frame, (0, 0)),
+                                                       clipIndex: item.clipsToBounds ? item.ancestorClipCount : nil))
+        var content = blank(width: size.width, height: size.height, for: [plain], contentScope)
+        if let background = item.background {
+            content.fill(RoundedRect(rect: device(item.frame, contentScope), radius: 0), color: premultiplied(background),
+                         clip: clip(item.clips, content, contentScope))
+        }
+        try drawContent(plain, into: &content, contentScope, opacity: 255)
+        return (sharp, content)
     }
 
     /// Draws `item`, opaque, into a transparent layer covering what it draws, then composites the

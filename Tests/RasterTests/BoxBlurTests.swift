@@ -87,7 +87,7 @@ final class BoxBlurTests: XCTestCase {
         // Each kind of pass: windows with 16-bit sums (radius up to 127), with 16-bit halves (128
         // to 256), and 32-bit sums beyond.
         for (width, height, radius) in [(131, 29, 7), (64, 70, 31), (250, 3, 100), (5, 300, 120), (300, 9, 127),
-                                        (9, 300, 128), (257, 2, 200), (3, 520, 256), (521, 4, 257), (7, 40, 300)] {
+                                        (9, 300, 128), (257, 2, 200), (3, 520, 256), (521, 4, 257), (7, 40, 300), (6, 700, 257)] {
             let b = noiseBitmap(width: width, height: height, seed: UInt64(width * height))
             for passes in [1, 3] {
                 XCTAssertEqual(b.boxBlurred(radius: radius, passes: passes).pixels,

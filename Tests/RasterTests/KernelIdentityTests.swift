@@ -107,6 +107,29 @@ final class KernelIdentityTests: XCTestCase {
         }
     }
 
+    /// Images of more source rows than the horizontal pass holds at once (`Resampler.window`, 64),
+    /// over tall targets, so that its window moves on many times: enlarged (two taps), reduced
+    /// (many), reduced so far that one row's taps outnumber the window, and at its own height;
+    /// directly and through a cache.
+    func testDrawImageTallerThanTheResamplersWindow() {
+        var random = Random(state: 29)
+        for (round, (imageHeight, drawnHeight)) in [(150, 700), (900, 300), (2600, 30), (200, 200), (130, 523)].enumerated() {
+            let width = 3 + round
+            let target = mostlyOpaque(width, 720, seed: UInt64(round), opaque: true)
+            let image = mostlyOpaque(random.next(2...9), imageHeight, seed: UInt64(round + 40), opaque: round % 2 == 0)
+            let top = random.next(-300...300)
+            let destination = FixedRect(minX: random.next(-200...100), minY: top, maxX: width * 256 + random.next(-100...300),
+                                        maxY: top + drawnHeight * 256 + (round == 3 ? 0 : random.next(1...255)))
+            let clip = Clip(pixelWidth: width, pixelHeight: 720)
+            let expected = ScalarReference.draw(target, image, into: destination, opacity: 255, clip: clip)
+            var direct = target, cached = target
+            direct.draw(image, into: destination, opacity: 255, clip: clip)
+            cached.draw(image, into: destination, opacity: 255, clip: clip, cache: ResampleCache(), key: "image")
+            XCTAssertEqual(direct.pixels, expected, "round \(round)")
+            XCTAssertEqual(cached.pixels, expected, "round \(round), cached")
+        }
+    }
+
     func testOverlayComposite() {
         var random = Random(state: 17)
         for width in 0...17 {
