@@ -17,4 +17,14 @@ static inline int scrollreel_keep_large_blocks(int bytes) {
 #endif
 }
 
+/// Serves every thread from one heap, where the C library allows it (glibc); elsewhere it does
+/// nothing. Returns whether it applied.
+static inline int scrollreel_share_one_heap(void) {
+#if defined(__GLIBC__)
+    return mallopt(M_ARENA_MAX, 1) == 1;
+#else
+    return 0;
+#endif
+}
+
 #endif
