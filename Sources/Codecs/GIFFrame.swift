@@ -12,26 +12,22 @@ public struct GIFFrame: Sendable {
     /// What `image` was quantized from, premultiplied RGBA.
     let bitmap: Bitmap
     /// Per pixel, `LossyMatch.distance` from its palette colour to its true colour where that is
-    /// below 255; 255 where it is 255 or more, and then computed again where read.
+    /// below 255; 255 where it is 255 or more, and then computed again where read. The quantizer
+    /// measures them as it maps the pixels (`Quantized`).
     let errors: [UInt8]
-    /// The sum of every pixel's error, exact.
+    /// The sum of every pixel's error, exact (see `Quantized`).
     let errorSum: Double
     /// Whether `image` is on the writer's shared palette.
     let usesShared: Bool
 
-    init(image: IndexedImage, bitmap: Bitmap, usesShared: Bool) {
-        precondition(image.width == bitmap.width && image.height == bitmap.height)
-        self.image = image
+    /// `quantized` must come from `bitmap`'s colours over white (`OnWhite`).
+    init(_ quantized: Quantized, bitmap: Bitmap, usesShared: Bool) {
+        precondition(quantized.image.width == bitmap.width && quantized.image.height == bitmap.height)
+        image = quantized.image
         self.bitmap = bitmap
         self.usesShared = usesShared
-        var sum = 0.0
-        errors = [UInt8](unsafeUninitializedCapacity: image.indices.count) { out, count in
-            GIFFrame.withPixels(image, bitmap, errors: UnsafePointer(out.baseAddress!)) { pixels in
-                sum = pixels.measure(into: out.baseAddress!, count: out.count)
-            }
-            count = out.count
-        }
-        errorSum = sum
+        errors = quantized.errors
+        errorSum = quantized.errorSum
     }
 
     /// The frame's pixels through pointers, valid only inside `body`.
@@ -102,34 +98,6 @@ struct GIFPixels {
     @inline(__always)
     func error(_ i: Int) -> Float {
         errors[i] == 255 ? Float(exactError(i)) : Float(errors[i])
-    }
-
-    /// Writes pixels `0..<count`'s errors as `GIFFrame.errors` holds them into `out` (which `errors`
-    /// may point to; it is not read), and returns their sum, exact: sixteen steps of four lanes add
-    /// whole numbers below 2¹⁸ (3 × 255²) to below 2²², exact in `Float`, and `Double` holds every
-    /// total below 2⁵³.
-    func measure(into out: UnsafeMutablePointer<UInt8>, count: Int) -> Double {
-        var total = 0.0, i = 0
-        @inline(__always) func step() -> SIMD4<Float> {
-            let errors = exactErrors(i)
-            let bytes = SIMD4<UInt8>(truncatingIfNeeded: errors.replacing(with: 255, where: errors .> 255))
-            UnsafeMutableRawPointer(out + i).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
-            i &+= 4
-            return SIMD4<Float>(errors)
-        }
-        while i &+ 64 <= count {
-            var lanes = SIMD4<Float>()
-            for _ in 0..<16 { lanes += step() }
-            total += Double(lanes.sum())
-        }
-        while i &+ 4 <= count { total += Double(step().sum()) }
-        while i < count {
-            let error = exactError(i)
-            out[i] = UInt8(min(error, 255))
-            total += Double(error)
-            i &+= 1
-        }
-        return total
     }
 
     /// Pixels `start..<start + count`'s limits in LZW when they are coded: max(`tolerance`, error).

@@ -77,10 +77,10 @@ public final class GIFWriter {
     public static func prepare(_ bitmap: Bitmap, quality: Int = 100, shared: [UInt32]? = nil) -> GIFFrame {
         let flat = OnWhite.flatten(bitmap)
         let spread = GIFQuality(quality).spread
-        let own = GIFFrame(image: Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread),
+        let own = GIFFrame(Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread),
                            bitmap: bitmap, usesShared: false)
         guard let shared else { return own }
-        let common = GIFFrame(image: Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread),
+        let common = GIFFrame(Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread),
                               bitmap: bitmap, usesShared: true)
         let allowed = own.errorSum * Double(sharedErrorAllowance) + Double(flat.count * sharedErrorFloor)
         return common.errorSum * 10 <= allowed ? common : own

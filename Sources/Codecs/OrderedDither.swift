@@ -26,7 +26,9 @@ struct OrderedDither {
     /// The width of the nudges, in levels per channel; 0 takes the nearest entry of every colour.
     var spread = OrderedDither.spread
 
-    func map(width: Int, height: Int, rgb: [UInt32]) -> [UInt8] {
+    /// The image on the palette, each pixel's error measured as it is mapped: colours in the
+    /// palette (and runs of one) have none, the others the distance to the entry they took.
+    func map(width: Int, height: Int, rgb: [UInt32]) -> Quantized {
         var exact = ColorTable(capacity: palette.count, zero: UInt8(0))
         // One bit per 12-bit hash of each palette colour: most pixels of a photo are in no
         // palette, and a clear bit says so without probing the table.
@@ -41,41 +43,55 @@ struct OrderedDither {
         // Every channel value nudged by every offset a threshold can give (see `nudged`).
         let nudges = NudgeTable(spread: spread)
         var rows = [Int](repeating: 0, count: 8)
+        var errors = [UInt8](), total = 0
         // Every pixel is written below.
-        return [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
-            rgb.withUnsafeBufferPointer { src in
-                inPalette.withUnsafeBufferPointer { inPalette in
-                    rows.withUnsafeMutableBufferPointer { rows in
-                        for y in 0..<height {
-                            // This row's eight thresholds, as the nudge table's rows of their offsets.
-                            for k in 0..<8 { rows[k] = nudges.row(offset: (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128) }
-                            // A run of one palette colour (a flat area) is looked up once.
-                            var runColor = UInt32.max, runIndex: UInt8 = 0
-                            for x in 0..<width {
-                                let i = y &* width &+ x, c = src[i]
-                                if c == runColor { out[i] = runIndex; continue }
-                                let h = OrderedDither.hash(c)
-                                if inPalette[h >> 6] & (1 << UInt64(h & 63)) != 0, let index = exact.value(c) {
-                                    out[i] = index
-                                    runColor = c; runIndex = index
-                                    continue
-                                }
-                                let nudged = nudges.nudged(c, row: rows[x & 7])
-                                if let index = cache.value(nudged) {
-                                    out[i] = index
-                                } else {
-                                    // The pixel before is usually near this one: its entry bounds the search.
-                                    let index = UInt8(nearest.index(of: nudged, hint: x > 0 ? Int(out[i &- 1]) : nil))
-                                    cache.insert(nudged, index)
-                                    out[i] = index
+        let indices = [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
+            errors = [UInt8](unsafeUninitializedCapacity: rgb.count) { error, written in
+                rgb.withUnsafeBufferPointer { src in
+                    inPalette.withUnsafeBufferPointer { inPalette in
+                        palette.withUnsafeBufferPointer { palette in
+                            rows.withUnsafeMutableBufferPointer { rows in
+                                for y in 0..<height {
+                                    // This row's eight thresholds, as the nudge table's rows of their offsets.
+                                    for k in 0..<8 {
+                                        rows[k] = nudges.row(offset: (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128)
+                                    }
+                                    // A run of one palette colour (a flat area) is looked up once.
+                                    var runColor = UInt32.max, runIndex: UInt8 = 0
+                                    for x in 0..<width {
+                                        let i = y &* width &+ x, c = src[i]
+                                        if c == runColor { out[i] = runIndex; error[i] = 0; continue }
+                                        let h = OrderedDither.hash(c)
+                                        if inPalette[h >> 6] & (1 << UInt64(h & 63)) != 0, let index = exact.value(c) {
+                                            out[i] = index; error[i] = 0
+                                            runColor = c; runIndex = index
+                                            continue
+                                        }
+                                        let nudged = nudges.nudged(c, row: rows[x & 7])
+                                        let index: UInt8
+                                        if let known = cache.value(nudged) {
+                                            index = known
+                                        } else {
+                                            // The pixel before is usually near this one: its entry bounds the search.
+                                            index = UInt8(nearest.index(of: nudged, hint: x > 0 ? Int(out[i &- 1]) : nil))
+                                            cache.insert(nudged, index)
+                                        }
+                                        out[i] = index
+                                        let d = LossyMatch.distance(palette[Int(index)], c)
+                                        error[i] = UInt8(truncatingIfNeeded: min(d, 255))
+                                        total &+= d
+                                    }
                                 }
                             }
                         }
                     }
                 }
+                written = rgb.count
             }
             count = rgb.count
         }
+        return Quantized(image: IndexedImage(width: width, height: height, palette: palette, indices: indices), errors: errors,
+                         errorSum: Double(total))
     }
 
     /// 12 bits of a colour, for the palette's bit set.

@@ -17,7 +17,7 @@ public enum Quantizer {
 
     /// `rgb` holds one 0xRRGGBB value per pixel.
     /// `spread` is the ordered dither's (see `OrderedDither`; 8 is its default).
-    public static func quantize(width: Int, height: Int, rgb: [UInt32], spread: Int = 8) -> IndexedImage {
+    public static func quantize(width: Int, height: Int, rgb: [UInt32], spread: Int = 8) -> Quantized {
         precondition(rgb.count == width * height && !rgb.isEmpty)
         let histogram = Histogram(rgb)
         guard histogram.colors.count <= maxColors else {
@@ -31,15 +31,14 @@ public enum Quantizer {
                 for (i, c) in rgb.enumerated() { out[i] = UInt8(binarySearch(colors, c)) }
             }
         }
-        return IndexedImage(width: width, height: height, palette: palette, indices: indices)
+        return Quantized(exact: IndexedImage(width: width, height: height, palette: palette, indices: indices))
     }
 
     /// The image mapped onto a given palette (1…255 colours) through `OrderedDither`: colours in
     /// the palette exactly, the others dithered by `spread`.
-    public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8) -> IndexedImage {
+    public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8) -> Quantized {
         precondition(rgb.count == width * height && (1...maxColors).contains(palette.count))
-        let indices = OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(width: width, height: height, rgb: rgb)
-        return IndexedImage(width: width, height: height, palette: palette, indices: indices)
+        return OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(width: width, height: height, rgb: rgb)
     }
 
     /// The palette for a histogram: its colours when there are 255 or fewer, else median cut

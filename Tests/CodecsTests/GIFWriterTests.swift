@@ -160,7 +160,7 @@ final class QuantizerTests: XCTestCase {
         var state: UInt32 = 12345
         func next() -> UInt32 { state = state &* 1103515245 &+ 12345; return (state >> 8) & 0xFFFFFF }
         let rgb = (0..<5000).map { _ in next() }
-        let image = Quantizer.quantize(width: 100, height: 50, rgb: rgb)
+        let image = Quantizer.quantize(width: 100, height: 50, rgb: rgb).image
         XCTAssertEqual(image.palette.count, 255)
         for (i, c) in rgb.enumerated() {
             func d(_ p: UInt32) -> Double {
@@ -179,7 +179,7 @@ final class QuantizerTests: XCTestCase {
         let w = 256, h = 64
         var rgb: [UInt32] = []
         for y in 0..<h { for x in 0..<w { rgb.append(UInt32(x) << 16 | UInt32(y * 4) << 8 | 128) } }
-        let image = Quantizer.quantize(width: w, height: h, rgb: rgb)
+        let image = Quantizer.quantize(width: w, height: h, rgb: rgb).image
         var error = 0.0, count = 0
         for by in stride(from: 0, to: h, by: 4) {
             for bx in stride(from: 0, to: w, by: 4) {
@@ -203,7 +203,7 @@ final class QuantizerTests: XCTestCase {
     func testExactColoursStayFlat() {
         var rgb = [UInt32](repeating: 0xF2F2F7, count: 64 * 64)
         for i in 0..<2048 { rgb[i] = UInt32(i * 2654435761 & 0xFFFFFF) }   // noise in the top half
-        let image = Quantizer.quantize(width: 64, height: 64, rgb: rgb)
+        let image = Quantizer.quantize(width: 64, height: 64, rgb: rgb).image
         let flat = Set(image.indices[2048...])
         XCTAssertEqual(flat.count, 1)
         XCTAssertTrue(image.palette.contains(0xF2F2F7))
@@ -211,7 +211,7 @@ final class QuantizerTests: XCTestCase {
 
     func testQuantizationIsDeterministic() {
         let rgb = (0..<4096).map { UInt32($0 * 2654435761 & 0xFFFFFF) }
-        XCTAssertEqual(Quantizer.quantize(width: 64, height: 64, rgb: rgb), Quantizer.quantize(width: 64, height: 64, rgb: rgb))
+        XCTAssertEqual(Quantizer.quantize(width: 64, height: 64, rgb: rgb).image, Quantizer.quantize(width: 64, height: 64, rgb: rgb).image)
     }
 }
 

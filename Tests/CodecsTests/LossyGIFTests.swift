@@ -47,7 +47,7 @@ final class LossyGIFTests: XCTestCase {
             let spread = 8 * max(0, quality - 80) / 20
             for (decoded, bitmap) in zip(gif.frames, frames) {
                 let truth = rgb(bitmap.straightBytes())
-                let own = Quantizer.quantize(width: 80, height: 60, rgb: truth, spread: spread)
+                let own = Quantizer.quantize(width: 80, height: 60, rgb: truth, spread: spread).image
                 var worse = 0
                 for i in truth.indices {
                     let allowed = max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
@@ -91,7 +91,7 @@ final class LossyGIFTests: XCTestCase {
             let spread = 8 * max(0, quality - 80) / 20
             for (k, (decoded, bitmap)) in zip(gif.frames, frames).enumerated() {
                 let truth = rgb(bitmap.straightBytes())
-                let own = Quantizer.quantize(width: 70, height: 50, rgb: truth, spread: spread)
+                let own = Quantizer.quantize(width: 70, height: 50, rgb: truth, spread: spread).image
                 let worse = truth.indices.filter { i in
                     distance(decoded.rgb[i], truth[i]) > max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
                 }

@@ -106,7 +106,7 @@ final class QuantizerReferenceTests: XCTestCase {
                 default: return UInt32(x * 255 / 89) << 16 | UInt32(y * 255 / 69) << 8 | UInt32(x * y % 256) // 6,300 colours
                 }
             }
-            XCTAssertEqual(Quantizer.quantize(width: width, height: height, rgb: rgb),
+            XCTAssertEqual(Quantizer.quantize(width: width, height: height, rgb: rgb).image,
                            QuantizerReferenceTests.reference(width: width, height: height, rgb: rgb), "kind \(kind)")
         }
     }

@@ -49,7 +49,7 @@ final class SharedPaletteTests: XCTestCase {
         for (decoded, bitmap) in zip(gif.frames, frames) {
             // No worse than 1.1 × the frame's own palette's error, plus 0.1 per pixel (GIFWriter.prepare).
             let rgb = truth(bitmap)
-            let own = Quantizer.quantize(width: 96, height: 48, rgb: rgb)
+            let own = Quantizer.quantize(width: 96, height: 48, rgb: rgb).image
             let ownError = squaredError(own.indices.map { own.palette[Int($0)] }, rgb)
             XCTAssertLessThanOrEqual(squaredError(decoded.rgb, rgb) * 10, ownError * 11 + rgb.count)
         }
@@ -70,7 +70,7 @@ final class SharedPaletteTests: XCTestCase {
         // Least used first, so that each step adds little error.
         var uses = [Int](repeating: 0, count: palette.count)
         for bitmap in frames {
-            for index in Quantizer.map(width: 96, height: 48, rgb: truth(bitmap), palette: palette).indices { uses[Int(index)] += 1 }
+            for index in Quantizer.map(width: 96, height: 48, rgb: truth(bitmap), palette: palette).image.indices { uses[Int(index)] += 1 }
         }
         let order = palette.indices.sorted { (uses[$0], $0) < (uses[$1], $1) }
         var outcomes: [Bool] = []
@@ -84,8 +84,8 @@ final class SharedPaletteTests: XCTestCase {
             let (gif, _) = try GIFFile.roundTrip(frames, shared: shifted)
             for (i, bitmap) in frames.enumerated() {
                 let rgb = truth(bitmap)
-                let own = Quantizer.quantize(width: 96, height: 48, rgb: rgb)
-                let common = Quantizer.map(width: 96, height: 48, rgb: rgb, palette: shifted)
+                let own = Quantizer.quantize(width: 96, height: 48, rgb: rgb).image
+                let common = Quantizer.map(width: 96, height: 48, rgb: rgb, palette: shifted).image
                 let takesShared = squaredError(common.indices.map { shifted[Int($0)] }, rgb) * 10
                     <= squaredError(own.indices.map { own.palette[Int($0)] }, rgb) * 11 + rgb.count
                 XCTAssertEqual(gif.localTables[i], !takesShared, "frame \(i), \(m) entries shifted")
