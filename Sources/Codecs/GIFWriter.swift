@@ -80,10 +80,11 @@ public final class GIFWriter {
         let own = GIFFrame(Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread),
                            bitmap: bitmap, usesShared: false)
         guard let shared else { return own }
-        let common = GIFFrame(Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread),
-                              bitmap: bitmap, usesShared: true)
-        let allowed = own.errorSum * Double(sharedErrorAllowance) + Double(flat.count * sharedErrorFloor)
-        return common.errorSum * 10 <= allowed ? common : own
+        // Mapping onto the shared palette stops once its error is too large for it to be taken.
+        let allowed = Int(own.errorSum) * sharedErrorAllowance + flat.count * sharedErrorFloor
+        guard let common = Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread,
+                                         unlessErrorAbove: allowed / 10) else { return own }
+        return GIFFrame(common, bitmap: bitmap, usesShared: true)
     }
 
     /// In tenths: how much more squared error than its own palette a frame accepts from the shared one.

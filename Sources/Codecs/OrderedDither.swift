@@ -27,8 +27,9 @@ struct OrderedDither {
     var spread = OrderedDither.spread
 
     /// The image on the palette, each pixel's error measured as it is mapped: colours in the
-    /// palette (and runs of one) have none, the others the distance to the entry they took.
-    func map(width: Int, height: Int, rgb: [UInt32]) -> Quantized {
+    /// palette (and runs of one) have none, the others the distance to the entry they took. Nil,
+    /// as soon as a row ends with it so, when the errors add up to more than `limit`.
+    func map(width: Int, height: Int, rgb: [UInt32], limit: Int = .max) -> Quantized? {
         var exact = ColorTable(capacity: palette.count, zero: UInt8(0))
         // One bit per 12-bit hash of each palette colour: most pixels of a photo are in no
         // palette, and a clear bit says so without probing the table.
@@ -43,8 +44,8 @@ struct OrderedDither {
         // Every channel value nudged by every offset a threshold can give (see `nudged`).
         let nudges = NudgeTable(spread: spread)
         var rows = [Int](repeating: 0, count: 8)
-        var errors = [UInt8](), total = 0
-        // Every pixel is written below.
+        var errors = [UInt8](), total = 0, done = 0
+        // Every pixel is written below, unless the errors pass the limit: then none is kept.
         let indices = [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
             errors = [UInt8](unsafeUninitializedCapacity: rgb.count) { error, written in
                 rgb.withUnsafeBufferPointer { src in
@@ -81,15 +82,18 @@ struct OrderedDither {
                                         error[i] = UInt8(truncatingIfNeeded: min(d, 255))
                                         total &+= d
                                     }
+                                    if total > limit { return }
+                                    done = y + 1
                                 }
                             }
                         }
                     }
                 }
-                written = rgb.count
+                written = done == height ? rgb.count : 0
             }
-            count = rgb.count
+            count = done == height ? rgb.count : 0
         }
+        guard done == height else { return nil }
         return Quantized(image: IndexedImage(width: width, height: height, palette: palette, indices: indices), errors: errors,
                          errorSum: Double(total))
     }

@@ -37,8 +37,17 @@ public enum Quantizer {
     /// The image mapped onto a given palette (1…255 colours) through `OrderedDither`: colours in
     /// the palette exactly, the others dithered by `spread`.
     public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8) -> Quantized {
+        map(width: width, height: height, rgb: rgb, palette: palette, spread: spread, unlessErrorAbove: .max)!
+    }
+
+    /// `map`, or nil as soon as the pixels' errors (see `Quantized`) add up to more than `limit`:
+    /// for a palette that is only taken if it is close enough, the rest of a losing mapping is
+    /// not worth doing.
+    public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8,
+                           unlessErrorAbove limit: Int) -> Quantized? {
         precondition(rgb.count == width * height && (1...maxColors).contains(palette.count))
-        return OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(width: width, height: height, rgb: rgb)
+        return OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread)
+            .map(width: width, height: height, rgb: rgb, limit: limit)
     }
 
     /// The palette for a histogram: its colours when there are 255 or fewer, else median cut

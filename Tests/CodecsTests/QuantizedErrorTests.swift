@@ -2,7 +2,7 @@
 import XCTest
 
 /// The errors the quantizer measures as it maps pixels, against the distances computed afresh
-/// from the palette colour each pixel took.
+/// from the palette colour each pixel took; and a mapping given up when they pass a limit.
 final class QuantizedErrorTests: XCTestCase {
     func distance(_ a: UInt32, _ b: UInt32) -> Int {
         var sum = 0
@@ -40,8 +40,17 @@ final class QuantizedErrorTests: XCTestCase {
         for (label, rgb) in images {
             for spread in [8, 0] {
                 check(Quantizer.quantize(width: width, height: height, rgb: rgb, spread: spread), rgb, "\(label), spread \(spread)")
-                check(Quantizer.map(width: width, height: height, rgb: rgb, palette: shared, spread: spread), rgb,
-                      "\(label) on a shared palette, spread \(spread)")
+                let whole = Quantizer.map(width: width, height: height, rgb: rgb, palette: shared, spread: spread)
+                check(whole, rgb, "\(label) on a shared palette, spread \(spread)")
+                // With a limit: nil exactly when the errors add up to more, else the same mapping.
+                let sum = Int(whole.errorSum)
+                for limit in [0, sum / 2, sum - 1, sum, sum + 1] where limit >= 0 {
+                    let limited = Quantizer.map(width: width, height: height, rgb: rgb, palette: shared, spread: spread,
+                                                unlessErrorAbove: limit)
+                    XCTAssertEqual(limited == nil, sum > limit, "\(label), limit \(limit)")
+                    XCTAssertEqual(limited?.image ?? whole.image, whole.image, "\(label), limit \(limit)")
+                    XCTAssertEqual(limited?.errors ?? whole.errors, whole.errors, "\(label), limit \(limit)")
+                }
             }
         }
     }
