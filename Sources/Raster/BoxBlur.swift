@@ -176,22 +176,18 @@ extension Bitmap {
     private static func blurColumns(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                     radius: Int, reciprocal: UInt32, sums: inout [UInt32]) {
         let lanes = width * 4, last = height - 1, r = radius
-        pixels.withUnsafeMutableBytes { all in
-            ring.withUnsafeMutableBytes { kept in
-                sums.withUnsafeMutableBufferPointer { sum in
-                    let rows = InPlaceRows(image: all.baseAddress!, ring: kept.baseAddress!, lanes: lanes,
-                                           slots: InPlaceRows.slots(radius: r, height: height))
-                    func source(_ k: Int, at y: Int) -> UnsafePointer<UInt8> {
-                        rows.source(k, at: y).assumingMemoryBound(to: UInt8.self)
-                    }
-                    let top = source(0, at: -1)
-                    for i in 0..<lanes { sum[i] = UInt32(top[i]) * UInt32(r + 1) }
-                    for k in 1...r { addRow(source(min(k, last), at: -1), to: sum, lanes: lanes) }
-                    for y in 0..<height {
-                        rows.save(y)
-                        emitRow(sum, into: rows.output(y).assumingMemoryBound(to: UInt8.self), reciprocal: reciprocal, lanes: lanes)
-                        slide(sum, entering: source(min(y + r + 1, last), at: y), leaving: source(max(y - r, 0), at: y), lanes: lanes)
-                    }
+        InPlaceRows.with(&pixels, ring: &ring, lanes: lanes) { rows in
+            sums.withUnsafeMutableBufferPointer { sum in
+                func source(_ k: Int, at y: Int) -> UnsafePointer<UInt8> {
+                    rows.source(k, at: y).assumingMemoryBound(to: UInt8.self)
+                }
+                let top = source(0, at: -1)
+                for i in 0..<lanes { sum[i] = UInt32(top[i]) * UInt32(r + 1) }
+                for k in 1...r { addRow(source(min(k, last), at: -1), to: sum, lanes: lanes) }
+                for y in 0..<height {
+                    rows.save(y)
+                    emitRow(sum, into: rows.output(y).assumingMemoryBound(to: UInt8.self), reciprocal: reciprocal, lanes: lanes)
+                    slide(sum, entering: source(min(y + r + 1, last), at: y), leaving: source(max(y - r, 0), at: y), lanes: lanes)
                 }
             }
         }

@@ -70,7 +70,7 @@ extension Bitmap {
     private static func blurColumnsHalves(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
-        ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, radius: r, sums: &sums) { s, d in
+        ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, sums: &sums) { s, d in
             columnHalves(s, d, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
         } grouped: { sum, rows, groups in
             // The first half is row 0 taken r + 1 times (the edge repeats), and so is the whole

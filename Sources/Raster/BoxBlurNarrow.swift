@@ -77,7 +77,7 @@ extension Bitmap {
     private static func blurColumnsNarrow(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
-        ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, radius: r, sums: &sums) { s, d in
+        ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, sums: &sums) { s, d in
             columnNarrow(s, d, stride: lanes, height: height, radius: r, divisor: divisor)
         } grouped: { sum, rows, groups in
             ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: rows.source(0, at: -1),

@@ -20,7 +20,7 @@ enum ColumnGroups {
     /// storage, the rows (see `InPlaceRows`, its ring in `ring`) and the number of groups. Rows
     /// narrower than a group go to `column` instead, once for each lane's column, from a copy of
     /// the image (fewer than 16 bytes a row) into it.
-    static func pass(_ pixels: inout [UInt8], ring: inout [UInt8], lanes: Int, radius r: Int, sums: inout [SIMD8<UInt16>],
+    static func pass(_ pixels: inout [UInt8], ring: inout [UInt8], lanes: Int, sums: inout [SIMD8<UInt16>],
                      column: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
                      grouped: (UnsafeMutableRawPointer, InPlaceRows, Int) -> Void) {
         guard lanes >= 16 else {
@@ -32,13 +32,8 @@ enum ColumnGroups {
             }
             return
         }
-        let height = pixels.count / lanes
-        pixels.withUnsafeMutableBytes { all in
-            ring.withUnsafeMutableBytes { kept in
-                let rows = InPlaceRows(image: all.baseAddress!, ring: kept.baseAddress!, lanes: lanes,
-                                       slots: InPlaceRows.slots(radius: r, height: height))
-                sums.withUnsafeMutableBytes { raw in grouped(raw.baseAddress!, rows, (lanes + 15) / 16) }
-            }
+        InPlaceRows.with(&pixels, ring: &ring, lanes: lanes) { rows in
+            sums.withUnsafeMutableBytes { raw in grouped(raw.baseAddress!, rows, (lanes + 15) / 16) }
         }
     }
 

@@ -11,10 +11,20 @@ struct InPlaceRows {
     let ring: UnsafeMutableRawPointer
     /// Bytes in a row.
     let lanes: Int
+    /// Rows the ring holds.
     let slots: Int
 
     /// The ring's rows for a window of radius `r` over `height` rows.
     static func slots(radius r: Int, height: Int) -> Int { min(r + 1, height) }
+
+    /// Calls `body` with the rows of `image` and a ring as large as `ring`, rows `lanes` bytes long.
+    static func with(_ image: inout [UInt8], ring: inout [UInt8], lanes: Int, _ body: (InPlaceRows) -> Void) {
+        image.withUnsafeMutableBytes { all in
+            ring.withUnsafeMutableBytes { kept in
+                body(InPlaceRows(image: all.baseAddress!, ring: kept.baseAddress!, lanes: lanes, slots: kept.count / lanes))
+            }
+        }
+    }
 
     /// Source row k as it was before the pass, while row y is being written (y = −1 before any).
     @inline(__always)
