@@ -15,8 +15,8 @@ public struct GIFFrame: Sendable {
     /// below 255; 255 where it is 255 or more, and then computed again where read. The quantizer
     /// measures them as it maps the pixels (`Quantized`).
     let errors: [UInt8]
-    /// The sum of every pixel's error, exact (see `Quantized`).
-    let errorSum: Double
+    /// The sum of every pixel's whole error (see `Quantized`).
+    let errorSum: Int
     /// Whether `image` is on the writer's shared palette.
     let usesShared: Bool
 

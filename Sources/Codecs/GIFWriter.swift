@@ -81,7 +81,7 @@ public final class GIFWriter {
                            bitmap: bitmap, usesShared: false)
         guard let shared else { return own }
         // Mapping onto the shared palette stops once its error is too large for it to be taken.
-        let allowed = Int(own.errorSum) * sharedErrorAllowance + flat.count * sharedErrorFloor
+        let allowed = own.errorSum * sharedErrorAllowance + flat.count * sharedErrorFloor
         guard let common = Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread,
                                          unlessErrorAbove: allowed / 10) else { return own }
         return GIFFrame(common, bitmap: bitmap, usesShared: true)

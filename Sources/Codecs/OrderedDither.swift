@@ -95,7 +95,7 @@ struct OrderedDither {
         }
         guard done == height else { return nil }
         return Quantized(image: IndexedImage(width: width, height: height, palette: palette, indices: indices), errors: errors,
-                         errorSum: Double(total))
+                         errorSum: total)
     }
 
     /// 12 bits of a colour, for the palette's bit set.

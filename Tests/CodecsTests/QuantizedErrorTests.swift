@@ -17,7 +17,7 @@ final class QuantizedErrorTests: XCTestCase {
         let image = quantized.image
         let distances = rgb.indices.map { distance(image.palette[Int(image.indices[$0])], rgb[$0]) }
         XCTAssertEqual(quantized.errors, distances.map { UInt8(min($0, 255)) }, label)
-        XCTAssertEqual(quantized.errorSum, Double(distances.reduce(0, +)), label)
+        XCTAssertEqual(quantized.errorSum, distances.reduce(0, +), label)
     }
 
     func testErrorsAreTheDistancesToThePaletteColours() {
@@ -43,7 +43,7 @@ final class QuantizedErrorTests: XCTestCase {
                 let whole = Quantizer.map(width: width, height: height, rgb: rgb, palette: shared, spread: spread)
                 check(whole, rgb, "\(label) on a shared palette, spread \(spread)")
                 // With a limit: nil exactly when the errors add up to more, else the same mapping.
-                let sum = Int(whole.errorSum)
+                let sum = whole.errorSum
                 for limit in [0, sum / 2, sum - 1, sum, sum + 1] where limit >= 0 {
                     let limited = Quantizer.map(width: width, height: height, rgb: rgb, palette: shared, spread: spread,
                                                 unlessErrorAbove: limit)
