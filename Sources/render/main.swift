@@ -19,9 +19,9 @@ func fail(_ message: String, status: Int32) -> Never {
 // the time of a blurred frame @3x. Kept in the heap, and the heap not trimmed, freed frames are
 // reused instead. Memory stays flat: the pipeline bounds the frames in flight.
 _ = scrollreel_keep_large_blocks(32 << 20)
-// Kept blocks stay in the heap of the thread that freed them last, and glibc gives each thread a
-// heap of its own: every heap then grows to its own thread's worst moment, and the peaks add up.
-// With one heap they do not: a 20 s GIF @3x with two jobs peaked at 130–150 MB instead of 160–165.
+// glibc gives each thread a heap of its own, and a freed block goes back to the heap it came
+// from, kept there: every heap then grows to its own thread's worst moment, and the peaks add up.
+// With one heap they do not: a 20 s GIF @3x with two jobs peaked at 138–146 MB instead of 159–166.
 // Frames take few, large blocks, so threads seldom wait for each other's malloc.
 _ = scrollreel_share_one_heap()
 
