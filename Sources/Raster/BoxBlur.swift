@@ -107,12 +107,28 @@ extension Bitmap {
         }
     }
 
-    /// Stores the low bytes of a pixel pair's lanes (see `fillPairPrefix`) as pixel x of two rows.
+    /// Puts the low bytes of a pixel pair's lanes (see `fillPairPrefix`) as pixel x + k of two rows
+    /// into `rows`, which holds pixels x and x + 1 of the first row, then of the second, for
+    /// `storePairs`.
     @inline(__always)
-    static func storePair(_ lanes: SIMD8<UInt16>, _ d0: UnsafeMutableRawPointer, _ d1: UnsafeMutableRawPointer, x: Int) {
-        let bytes = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: lanes), to: UInt64.self)
-        d0.storeBytes(of: UInt32(truncatingIfNeeded: bytes), toByteOffset: x &* 4, as: UInt32.self)
-        d1.storeBytes(of: UInt32(truncatingIfNeeded: bytes &>> 32), toByteOffset: x &* 4, as: UInt32.self)
+    static func put(_ lanes: SIMD8<UInt16>, into rows: inout SIMD4<UInt32>, at k: Int) {
+        let bytes = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: lanes), to: SIMD2<UInt32>.self)
+        rows[k] = bytes[0]
+        rows[k &+ 2] = bytes[1]
+    }
+
+    /// Stores what `put` gathered as pixels x and x + 1 of two rows, or only x where x + 1 is
+    /// `width`: a row pass makes two pixels a step, so that each row takes one 8-byte store.
+    @inline(__always)
+    static func storePairs(_ rows: SIMD4<UInt32>, _ d0: UnsafeMutableRawPointer, _ d1: UnsafeMutableRawPointer, x: Int,
+                           width: Int) {
+        if x &+ 2 <= width {
+            d0.storeBytes(of: rows.lowHalf, toByteOffset: x &* 4, as: SIMD2<UInt32>.self)
+            d1.storeBytes(of: rows.highHalf, toByteOffset: x &* 4, as: SIMD2<UInt32>.self)
+        } else {
+            d0.storeBytes(of: rows[0], toByteOffset: x &* 4, as: UInt32.self)
+            d1.storeBytes(of: rows[2], toByteOffset: x &* 4, as: UInt32.self)
+        }
     }
 
     /// P[0] = 0 and P[j + 1] = P[j] + the pixel at j − r, clamped to the row, for j < width + 2r:

@@ -18,18 +18,26 @@ extension Bitmap {
     }
 
     /// Two rows of the horizontal pass at once, as `blurRowHalves` does one, pixel x of both in
-    /// one vector (see `fillPairPrefix`).
+    /// one vector (see `fillPairPrefix`), two pixels a step as in `blurTwoRowsNarrow`.
     @inline(never)
     private static func blurTwoRowsHalves(_ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, into d0: UnsafeMutableRawPointer,
                                           _ d1: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
                                           width: Int, radius r: Int, reciprocal: UInt16) {
         fillPairPrefix(s0, s1, prefix: prefix, width: width, radius: r)
         let middle = (r &+ 1) &* 16, end = (2 &* r &+ 1) &* 16
-        for x in 0..<width {
-            let p = prefix.loadUnaligned(fromByteOffset: x &* 16, as: SIMD8<UInt16>.self)
-            let q = prefix.loadUnaligned(fromByteOffset: x &* 16 &+ middle, as: SIMD8<UInt16>.self)
-            let t = prefix.loadUnaligned(fromByteOffset: x &* 16 &+ end, as: SIMD8<UInt16>.self)
-            storePair(divideHalves(low: t &- p, first: q &- p, reciprocal: reciprocal), d0, d1, x: x)
+        var x = 0
+        while x < width {
+            var rows = SIMD4<UInt32>(), k = 0
+            while k < 2 {
+                let at = (x &+ k) &* 16
+                let p = prefix.loadUnaligned(fromByteOffset: at, as: SIMD8<UInt16>.self)
+                let q = prefix.loadUnaligned(fromByteOffset: at &+ middle, as: SIMD8<UInt16>.self)
+                let t = prefix.loadUnaligned(fromByteOffset: at &+ end, as: SIMD8<UInt16>.self)
+                put(divideHalves(low: t &- p, first: q &- p, reciprocal: reciprocal), into: &rows, at: k)
+                k &+= 1
+            }
+            storePairs(rows, d0, d1, x: x, width: width)
+            x &+= 2
         }
     }
 
@@ -61,20 +69,25 @@ extension Bitmap {
         }
     }
 
-    /// One vertical pass, a row at a time: every group of 16 lanes keeps its window's sum modulo
-    /// 2¹⁶ and the sum's first half in `sums` (see `ColumnGroups`; the first half at offset 0, the
-    /// window at 32). For pixel y the window holds rows y − r…y + r and its first half y − r…y, so
-    /// each output row slides them on with one row leaving both, one entering the window and one
-    /// entering the first half (see `divideHalves`). Rows in memory order let the hardware
-    /// prefetch them, where columns walked top to bottom waited on every row's load.
+    /// One vertical pass, a row at a time: every group of 16 lanes keeps its window's sum in `sums`
+    /// (see `ColumnGroups`), as the sum's low 16 bits plus 2¹⁵ at offset 32 and its 17th bit at
+    /// offset 0, held as what `divideHalves` adds for it: the reciprocal where set, else zero.
+    /// For pixel y the window holds rows y − r…y + r, so each output row slides it on with one row
+    /// entering and one leaving. Rows in memory order let the hardware prefetch them, where columns
+    /// walked top to bottom waited on every row's load.
+    ///
+    /// Sliding adds d = entering − leaving, at most 255 either way, so the 17th bit flips exactly
+    /// when the low bits wrap. Biased by 2¹⁵ and read as signed, they wrap exactly when they move
+    /// against d: down although d ≥ 0, or up although d < 0. Two signed compares tell, where SSE2
+    /// has no unsigned one.
     private static func blurColumnsHalves(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
                                           radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
         let lanes = width * 4, last = height - 1
         ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, sums: &sums) { s, d in
             columnHalves(s, d, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
         } grouped: { sum, rows, groups in
-            // The first half is row 0 taken r + 1 times (the edge repeats), and so is the whole
-            // window until rows 1…r are added.
+            // The window is row 0 taken r + 1 times (the edge repeats), its first half, then rows
+            // 1…r: the 17th bit is the carry out of their sum (see `divideHalves`).
             for offset in [0, 32] {
                 ColumnGroups.set(sum, groups: groups, lanes: lanes, stride: 64, offset: offset, row: rows.source(0, at: -1),
                                  times: UInt16(r + 1))
@@ -82,45 +95,63 @@ extension Bitmap {
             for k in 1...r {
                 ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 64, offset: 32, row: rows.source(min(k, last), at: -1))
             }
+            for vector in 0..<groups * 2 {
+                let at = vector / 2 * 64 + vector % 2 * 16
+                let first = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
+                let low = sum.load(fromByteOffset: at + 32, as: SIMD8<UInt16>.self)
+                sum.storeBytes(of: SIMD8(repeating: 0).replacing(with: reciprocal, where: low .< first), toByteOffset: at,
+                               as: SIMD8<UInt16>.self)
+                sum.storeBytes(of: low ^ 0x8000, toByteOffset: at + 32, as: SIMD8<UInt16>.self)
+            }
             for y in 0..<height {
                 rows.save(y)
-                rowHalves(sum, groups: groups, lanes: lanes, into: rows.output(y), leaving: rows.source(max(y - r, 0), at: y),
-                          crossing: rows.source(min(y + 1, last), at: y), entering: rows.source(min(y + r + 1, last), at: y),
-                          reciprocal: reciprocal)
+                let o = rows.output(y), l = rows.source(max(y - r, 0), at: y), e = rows.source(min(y + r + 1, last), at: y)
+                ColumnGroups.runs(groups: groups, lanes: lanes) { first, count, lane in
+                    rowHalves(sum + first * 64, groups: count, into: o + lane, leaving: l + lane, entering: e + lane,
+                              reciprocal: reciprocal)
+                }
             }
         }
     }
 
-    /// One output row: every group's window divided, then the window and its first half slid on a
-    /// row.
+    /// A run of an output row's groups (see `ColumnGroups.runs`): every group's window divided,
+    /// then slid on a row (see `blurColumnsHalves`).
     @inline(never)
-    private static func rowHalves(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, into o: UnsafeMutableRawPointer,
-                                  leaving l: UnsafeRawPointer, crossing c: UnsafeRawPointer, entering e: UnsafeRawPointer,
-                                  reciprocal: UInt16) {
+    private static func rowHalves(_ sum: UnsafeMutableRawPointer, groups: Int, into o: UnsafeMutableRawPointer,
+                                  leaving l: UnsafeRawPointer, entering e: UnsafeRawPointer, reciprocal: UInt16) {
         let low = SIMD8<UInt16>(repeating: 0xFF)
+        @inline(__always) func slid(_ biased: SIMD8<UInt16>, _ carried: SIMD8<UInt16>, entering: SIMD8<UInt16>,
+                                    leaving: SIMD8<UInt16>) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
+            let next = biased &+ entering &- leaving
+            let signed = { (v: SIMD8<UInt16>) in unsafeBitCast(v, to: SIMD8<Int16>.self) }
+            let wrapped = (signed(next) .< signed(biased)) .^ (signed(entering) .< signed(leaving))
+            return (next, carried ^ SIMD8(repeating: 0).replacing(with: reciprocal, where: wrapped))
+        }
         var g = 0
         while g < groups {
-            let start = ColumnGroups.start(g, lanes: lanes), at = g &* 64
-            let evenFirst = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
-            let oddFirst = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
-            let evenWhole = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
-            let oddWhole = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            let start = g &* 16, at = g &* 64
+            let evenCarried = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
+            let oddCarried = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            let even = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            let odd = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
             // The even lanes, then the odd: one division written once, because written out twice the
             // compiler called its conversions out of line.
             var bytes = SIMD8<UInt16>(), k: UInt16 = 0
             while k < 16 {
-                let first = k == 0 ? evenFirst : oddFirst, whole = k == 0 ? evenWhole : oddWhole
-                bytes |= divideHalves(low: whole, first: first, reciprocal: reciprocal) &<< k
+                let biased = k == 0 ? even : odd
+                bytes |= divideHalves(low: biased &- SIMD8(repeating: 0x8000), carried: k == 0 ? evenCarried : oddCarried,
+                                      reciprocal: reciprocal) &<< k
                 k &+= 8
             }
             o.storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
             let leaving = l.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-            let crossing = c.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
             let entering = e.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: evenFirst &+ (crossing & low) &- (leaving & low), toByteOffset: at, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: oddFirst &+ (crossing &>> 8) &- (leaving &>> 8), toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: evenWhole &+ (entering & low) &- (leaving & low), toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: oddWhole &+ (entering &>> 8) &- (leaving &>> 8), toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            let (nextEven, nextEvenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low)
+            let (nextOdd, nextOddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8)
+            sum.storeBytes(of: nextEvenCarried, toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: nextOddCarried, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: nextEven, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: nextOdd, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
             g &+= 1
         }
     }
@@ -145,7 +176,13 @@ extension Bitmap {
     /// 17th bit is the carry out of first + second, which happened exactly when low < first.
     @inline(__always)
     private static func divideHalves(low: SIMD8<UInt16>, first: SIMD8<UInt16>, reciprocal: UInt16) -> SIMD8<UInt16> {
-        let carried = SIMD8<UInt16>(repeating: 0).replacing(with: reciprocal, where: low .< first)
+        divideHalves(low: low, carried: SIMD8(repeating: 0).replacing(with: reciprocal, where: low .< first),
+                     reciprocal: reciprocal)
+    }
+
+    /// `divideHalves` with the sum's 17th bit as `carried`: the reciprocal where it is set, else zero.
+    @inline(__always)
+    private static func divideHalves(low: SIMD8<UInt16>, carried: SIMD8<UInt16>, reciprocal: UInt16) -> SIMD8<UInt16> {
         let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: low) &* UInt32(reciprocal)) &>> 16)
         return (high &+ carried &+ 128) &>> 8
     }

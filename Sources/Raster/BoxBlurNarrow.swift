@@ -32,6 +32,9 @@ extension Bitmap {
 
     /// Two rows of `blurRowsNarrow` at once, pixel x of both in one vector (the first row's
     /// channels in the low four lanes): the prefix's serial chain is one add for two pixels.
+    ///
+    /// Two pixels a step (see `storePairs`); for an odd width the step past the end reads prefix
+    /// entry width + 2r + 1, the last of the buffer, and drops what it makes.
     @inline(never)
     private static func blurTwoRowsNarrow(_ s0: UnsafeRawPointer, _ s1: UnsafeRawPointer, into d0: UnsafeMutableRawPointer,
                                           _ d1: UnsafeMutableRawPointer, prefix: UnsafeMutableRawPointer,
@@ -39,11 +42,21 @@ extension Bitmap {
         fillPairPrefix(s0, s1, prefix: prefix, width: width, radius: r)
         let biasLanes = SIMD8<UInt16>(repeating: bias), multiplierLanes = SIMD8<UInt32>(repeating: UInt32(multiplier))
         let span = (2 &* r &+ 1) &* 16
-        for x in 0..<width {
-            let sum = prefix.loadUnaligned(fromByteOffset: x &* 16 &+ span, as: SIMD8<UInt16>.self)
-                &- prefix.loadUnaligned(fromByteOffset: x &* 16, as: SIMD8<UInt16>.self)
-            let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: sum &+ biasLanes) &* multiplierLanes) &>> 16)
-            storePair(high &>> shift, d0, d1, x: x)
+        var x = 0
+        while x < width {
+            // The two pixels in a loop: written out twice, the compiler called the conversions out
+            // of line.
+            var rows = SIMD4<UInt32>(), k = 0
+            while k < 2 {
+                let at = (x &+ k) &* 16
+                let sum = prefix.loadUnaligned(fromByteOffset: at &+ span, as: SIMD8<UInt16>.self)
+                    &- prefix.loadUnaligned(fromByteOffset: at, as: SIMD8<UInt16>.self)
+                let high = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: sum &+ biasLanes) &* multiplierLanes) &>> 16)
+                put(high &>> shift, into: &rows, at: k)
+                k &+= 1
+            }
+            storePairs(rows, d0, d1, x: x, width: width)
+            x &+= 2
         }
     }
 
@@ -87,15 +100,18 @@ extension Bitmap {
             }
             for y in 0..<height {
                 rows.save(y)
-                rowNarrow(sum, groups: groups, lanes: lanes, into: rows.output(y), leaving: rows.source(max(y - r, 0), at: y),
-                          entering: rows.source(min(y + r + 1, last), at: y), divisor: divisor)
+                let o = rows.output(y), l = rows.source(max(y - r, 0), at: y), e = rows.source(min(y + r + 1, last), at: y)
+                ColumnGroups.runs(groups: groups, lanes: lanes) { first, count, lane in
+                    rowNarrow(sum + first * 32, groups: count, into: o + lane, leaving: l + lane, entering: e + lane, divisor: divisor)
+                }
             }
         }
     }
 
-    /// One output row: every group's window divided, then slid on a row.
+    /// A run of an output row's groups (see `ColumnGroups.runs`): every group's window divided,
+    /// then slid on a row.
     @inline(never)
-    private static func rowNarrow(_ sum: UnsafeMutableRawPointer, groups: Int, lanes: Int, into o: UnsafeMutableRawPointer,
+    private static func rowNarrow(_ sum: UnsafeMutableRawPointer, groups: Int, into o: UnsafeMutableRawPointer,
                                   leaving l: UnsafeRawPointer, entering e: UnsafeRawPointer, divisor: WindowDivisor.Narrow) {
         let low = SIMD8<UInt16>(repeating: 0xFF), bias = SIMD8<UInt16>(repeating: divisor.bias)
         let multiplier = SIMD8<UInt32>(repeating: UInt32(divisor.multiplier)), shift = divisor.shift
@@ -104,7 +120,7 @@ extension Bitmap {
         }
         var g = 0
         while g < groups {
-            let start = ColumnGroups.start(g, lanes: lanes), at = g &* 32
+            let start = g &* 16, at = g &* 32
             let even = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
             let odd = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
             // Even lanes, then odd: the division written once, as in `rowHalves`.

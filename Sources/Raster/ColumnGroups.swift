@@ -41,6 +41,16 @@ enum ColumnGroups {
     @inline(__always)
     static func start(_ g: Int, lanes: Int) -> Int { min(g &* 16, lanes &- 16) }
 
+    /// Calls `body` with runs of groups whose lanes lie 16 apart, as (first group, groups, first
+    /// lane): every group but a pulled-back last one, then that one alone. A kernel then walks each
+    /// run with plain strides, where clamping every group's start cost it three instructions.
+    @inline(__always)
+    static func runs(groups: Int, lanes: Int, _ body: (_ first: Int, _ count: Int, _ lane: Int) -> Void) {
+        let aligned = lanes / 16
+        if aligned > 0 { body(0, aligned, 0) }
+        if aligned < groups { body(aligned, 1, lanes - 16) }
+    }
+
     /// Sets every group's pair of sums at `offset` to `row` taken `times` times: the top row
     /// repeated above the image by edge clamping.
     @inline(never)

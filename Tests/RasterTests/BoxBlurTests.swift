@@ -95,4 +95,24 @@ final class BoxBlurTests: XCTestCase {
             }
         }
     }
+
+    /// Windows of 257…513 pixels whose sums pass 2¹⁶ and fall back, across and down: opaque white
+    /// quarters among dim noise, which alone never carries. Near the edges, clamping fills a
+    /// window with white.
+    func testWideWindowSumsCarryingIntoTheSeventeenthBit() {
+        let noise = noiseBitmap(width: 600, height: 560, seed: 7)
+        var bytes = noise.pixels
+        for y in 0..<noise.height {
+            for x in 0..<noise.width where (x / 300 + y / 280) % 2 == 0 {
+                for c in 0..<4 { bytes[(y * noise.width + x) * 4 + c] = 255 }
+            }
+        }
+        let b = Bitmap(width: noise.width, height: noise.height, premultiplied: bytes)!
+        for (radius, passes) in [(128, 1), (160, 1), (160, 3), (256, 1)] {
+            let got = b.boxBlurred(radius: radius, passes: passes).pixels
+            let expected = ScalarReference.boxBlur(b, radius: radius, passes: passes)
+            let first = got.indices.first { got[$0] != expected[$0] }
+            XCTAssertNil(first, "radius \(radius), passes \(passes): first differs at pixel \((first ?? 0) / 4) of \(got.count / 4)")
+        }
+    }
 }
