@@ -104,6 +104,12 @@ extension Bitmap {
             let pair = UInt64(s0.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
                 | UInt64(s1.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)) << 32
             return SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
+        } two: { x in
+            // Pixels x and x + 1 of both rows from one load a row: interleaved, then widened.
+            let a = s0.loadUnaligned(fromByteOffset: x &* 4, as: SIMD2<UInt32>.self)
+            let b = s1.loadUnaligned(fromByteOffset: x &* 4, as: SIMD2<UInt32>.self)
+            let bytes = unsafeBitCast(SIMD4<UInt32>(a[0], b[0], a[1], b[1]), to: SIMD16<UInt8>.self)
+            return (SIMD8<UInt16>(truncatingIfNeeded: bytes.lowHalf), SIMD8<UInt16>(truncatingIfNeeded: bytes.highHalf))
         }
     }
 
@@ -143,10 +149,12 @@ extension Bitmap {
     }
 
     /// `fillPrefix` of whatever `pixel(x)` gives for x in 0..<width: one pixel's channels, or the
-    /// same pixel of several rows side by side, one vector per prefix entry.
+    /// same pixel of several rows side by side, one vector per prefix entry. `two`, where given,
+    /// gives pixels x and x + 1 at once, from fewer loads.
     @inline(__always)
     static func fillPrefix<Pixel: SIMD>(_ prefix: UnsafeMutableRawPointer, width: Int, radius r: Int,
-                                        pixel: (Int) -> Pixel) where Pixel.Scalar: FixedWidthInteger {
+                                        pixel: (Int) -> Pixel, two: ((Int) -> (Pixel, Pixel))? = nil)
+    where Pixel.Scalar: FixedWidthInteger {
         let step = MemoryLayout<Pixel>.stride
         var running = Pixel()
         prefix.storeBytes(of: running, as: Pixel.self)
@@ -160,7 +168,19 @@ extension Bitmap {
         // pixel r times.
         let first = pixel(0), last = pixel(width &- 1)
         for _ in 0..<r { add(first) }
-        for x in 0..<width { add(pixel(x)) }
+        var x = 0
+        if let two {
+            while x &+ 2 <= width {
+                let (a, b) = two(x)
+                add(a)
+                add(b)
+                x &+= 2
+            }
+        }
+        while x < width {
+            add(pixel(x))
+            x &+= 1
+        }
         for _ in 0..<r { add(last) }
     }
 
