@@ -3,6 +3,9 @@
 ///
 /// - Colours that are exactly in the palette are kept as they are: flat interface colours stay
 ///   flat, with no dither pattern on them.
+/// - Texture (`Texture`) takes its nearest entry, undithered: the pixels' own variation hides the
+///   palette's steps there, and nudges would only add noise. Whether a pixel is texture depends
+///   on its neighbours' colours alone, so it too stays the same where the image does.
 /// - Every other colour is nudged by the pixel's threshold, ±`spread`/2 on each channel, before its
 ///   nearest palette entry is taken. The pattern depends only on the pixel's position, never on
 ///   other pixels, so an area that does not change between frames is encoded identically and
@@ -44,6 +47,10 @@ struct OrderedDither {
         // Every channel value nudged by every offset a threshold can give (see `nudged`).
         let nudges = NudgeTable(spread: spread)
         var rows = [Int](repeating: 0, count: 8)
+        // Which pixels of the row are texture (`Texture`), marked when a row first needs it: rows
+        // of palette colours alone never do.
+        let texture = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { texture.deallocate() }
         var errors = [UInt8](), total = 0, done = 0
         // Every pixel is written below, unless the errors pass the limit: then none is kept.
         let indices = [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
@@ -58,7 +65,7 @@ struct OrderedDither {
                                         rows[k] = nudges.row(offset: (OrderedDither.bayer[(y & 7) * 8 + k] * 2 - 63) * spread / 128)
                                     }
                                     // A run of one palette colour (a flat area) is looked up once.
-                                    var runColor = UInt32.max, runIndex: UInt8 = 0
+                                    var runColor = UInt32.max, runIndex: UInt8 = 0, marked = false
                                     for x in 0..<width {
                                         let i = y &* width &+ x, c = src[i]
                                         if c == runColor { out[i] = runIndex; error[i] = 0; continue }
@@ -68,7 +75,12 @@ struct OrderedDither {
                                             runColor = c; runIndex = index
                                             continue
                                         }
-                                        let nudged = nudges.nudged(c, row: rows[x & 7])
+                                        // Texture is not dithered; without a spread nothing is, and no row is marked.
+                                        if spread != 0 && !marked {
+                                            Texture.mark(src.baseAddress!, row: y, width: width, height: height, into: texture)
+                                            marked = true
+                                        }
+                                        let nudged = spread == 0 || texture[x] != 0 ? c : nudges.nudged(c, row: rows[x & 7])
                                         let index: UInt8
                                         if let known = cache.value(nudged) {
                                             index = known

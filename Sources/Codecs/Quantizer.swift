@@ -8,8 +8,8 @@
 ///   each palette entry is its box's pixel-weighted mean. Four of Lloyd's k-means steps then move
 ///   each entry to the mean of the colours nearest to it (`PaletteRefinement`: on the samples,
 ///   +1.1 dB PSNR for the GIF, at the same size). Pixels then map to their nearest palette
-///   entry in RGB distance through `OrderedDither`, which keeps exact palette colours flat and
-///   turns gradients into fine texture instead of bands.
+///   entry in RGB distance through `OrderedDither`, which keeps exact palette colours flat, turns
+///   gradients into fine texture instead of bands, and leaves texture undithered (`Texture`).
 ///
 /// The result depends only on the pixels, never on timing or threads.
 public enum Quantizer {
@@ -35,7 +35,7 @@ public enum Quantizer {
     }
 
     /// The image mapped onto a given palette (1…255 colours) through `OrderedDither`: colours in
-    /// the palette exactly, the others dithered by `spread`.
+    /// the palette exactly, texture to its nearest entry, the others dithered by `spread`.
     public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8) -> Quantized {
         map(width: width, height: height, rgb: rgb, palette: palette, spread: spread, unlessErrorAbove: .max)!
     }

@@ -5,7 +5,7 @@ import XCTest
 /// comparison sorts and a full palette scan: the fast tables, counting sorts and caches must give
 /// the same palette and the same index for every pixel.
 final class QuantizerReferenceTests: XCTestCase {
-    /// Median cut, Lloyd's steps and ordered dither exactly as `Quantizer` documents them.
+    /// Median cut, Lloyd's steps and ordered dither (not on texture) exactly as `Quantizer` documents them.
     static func reference(width: Int, height: Int, rgb: [UInt32]) -> IndexedImage {
         var histogram: [UInt32: Int] = [:]
         for c in rgb { histogram[c, default: 0] += 1 }
@@ -78,6 +78,17 @@ final class QuantizerReferenceTests: XCTestCase {
             for x in 0..<width {
                 let c = rgb[y * width + x]
                 if let e = exact[c] { indices.append(e); continue }
+                // Texture: a channel 2 or more levels from the mean of both neighbours along a row
+                // or a column, rounded up. Texture takes its nearest entry, undithered.
+                var texture = false
+                for (a, b) in [(x > 0 && x + 1 < width) ? (rgb[y * width + x - 1], rgb[y * width + x + 1]) : nil,
+                               (y > 0 && y + 1 < height) ? (rgb[(y - 1) * width + x], rgb[(y + 1) * width + x]) : nil]
+                        .compactMap({ $0 }) {
+                    for axis in 0..<3 where abs((channel(a, axis) + channel(b, axis) + 1) / 2 - channel(c, axis)) >= 2 {
+                        texture = true
+                    }
+                }
+                if texture { indices.append(nearest(c)); continue }
                 let d = (bayer[(y & 7) * 8 + (x & 7)] * 2 - 63) * 8 / 128
                 let nudge = { (v: UInt32) in UInt32(max(0, min(255, Int(v) + d))) }
                 indices.append(nearest(nudge(c >> 16) << 16 | nudge((c >> 8) & 0xFF) << 8 | nudge(c & 0xFF)))
