@@ -19,12 +19,36 @@ public struct GIFPlan: Sendable {
     let tolerance: Int
     /// The codes, when the planner already made them while judging the frame.
     let codes: [UInt8]?
+    /// Whether no pixel must change: the file then stores `GIFCodedFrame.unchanged(on:)`.
+    let unchanged: Bool
+
+    init(frame: GIFFrame, area: PixelRect, bounds: [Float]?, keeps: Bool, tolerance: Int, codes: [UInt8]?) {
+        self.frame = frame
+        self.area = area
+        self.bounds = bounds
+        self.keeps = keeps
+        self.tolerance = tolerance
+        self.codes = codes
+        unchanged = false
+    }
+
+    /// A frame in which every pixel keeps what is on screen, `bounds` being the planner's after it.
+    init(unchanged frame: GIFFrame, bounds: [Float], tolerance: Int) {
+        self.frame = frame
+        area = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        self.bounds = bounds
+        keeps = true
+        self.tolerance = tolerance
+        codes = nil
+        unchanged = true
+    }
 
     /// The index that keeps what is on screen: one past the palette.
     public var transparent: Int? { keeps ? frame.image.palette.count : nil }
 
     /// The frame as the file stores it.
     public func coded() -> GIFCodedFrame {
+        if unchanged { return .unchanged(on: frame.usesShared ? frame.image.palette : nil) }
         var encoder = LZWEncoder()
         return GIFCodedFrame(area: area, palette: frame.image.palette, usesShared: frame.usesShared, transparent: transparent,
                              codes: codes ?? code(bands: 1, with: &encoder))
@@ -106,4 +130,22 @@ public struct GIFCodedFrame: Sendable {
     /// The index that keeps what is on screen, if the frame uses one.
     public let transparent: Int?
     public let codes: [UInt8]
+
+    /// A frame that changes nothing on screen (GIF has no empty image): one pixel, the
+    /// transparent index. On the `shared` palette it takes the global colour table; otherwise a
+    /// table of two entries, 6 bytes where a frame's own table would take up to 768.
+    static func unchanged(on shared: [UInt32]?) -> GIFCodedFrame {
+        let palette = shared ?? [0]
+        let codeSize = GIFPlan.codeSize(palette.count, transparent: true)
+        return GIFCodedFrame(area: PixelRect(x: 0, y: 0, width: 1, height: 1), palette: palette, usesShared: shared != nil,
+                             transparent: palette.count, codes: onlyCode(palette.count, codeSize: codeSize))
+    }
+
+    /// The LZW codes of an image of one pixel, `index`: the clear code (2^`codeSize`), the index and
+    /// the end code, each `codeSize` + 1 bits wide, packed lowest bit first.
+    static func onlyCode(_ index: Int, codeSize: Int) -> [UInt8] {
+        let clear = 1 << codeSize, width = codeSize + 1
+        let bits = clear | index << width | (clear + 1) << (2 * width)
+        return (0..<(3 * width + 7) / 8).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) }
+    }
 }

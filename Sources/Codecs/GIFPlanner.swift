@@ -41,7 +41,8 @@ public final class GIFPlanner {
     /// "keep what is there". That turns still areas into runs of one index, but among dither
     /// noise it breaks LZW's patterns instead, so each frame takes whichever form codes smaller,
     /// judged on a sample: every eighth band of 16 rows. A small area is judged whole, and the
-    /// winning trial is then the frame's coding.
+    /// winning trial is then the frame's coding. A frame in which no pixel must change is stored
+    /// as `GIFCodedFrame.unchanged(on:)`, without its colour table.
     public func plan(_ frame: GIFFrame) -> GIFPlan {
         precondition(frame.image.width == width && frame.image.height == height, "frame size differs from the GIF")
         defer { shown = frame.bitmap }
@@ -53,13 +54,13 @@ public final class GIFPlanner {
         }
         // A frame that is the last one again (a resting scroll: the sink hands back the same
         // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
-        let area: PixelRect
         if repeats(frame, shown) {
             bound = GIFPlanner.magnitudes(bound)
-            area = PixelRect(x: 0, y: 0, width: 1, height: 1)
-        } else {
-            (bound, area) = keepable(frame, over: shown)
+            return GIFPlan(unchanged: frame, bounds: bound, tolerance: tolerance)
         }
+        let changed: PixelRect?
+        (bound, changed) = keepable(frame, over: shown)
+        guard let area = changed else { return GIFPlan(unchanged: frame, bounds: bound, tolerance: tolerance) }
         let sample = area.height >= 128 ? 8 : 1
         let plainCodes = GIFPlan(frame: frame, area: area, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
             .code(bands: sample, with: &encoder)
@@ -83,9 +84,8 @@ public final class GIFPlanner {
 
     /// Each pixel's bound after `frame` if it keeps what the screen shows, or, where it must be
     /// coded, its limit with the sign set; and the smallest rectangle holding every pixel that
-    /// must be coded; one pixel (GIF has no empty image) when none must. Four pixels at a time,
-    /// the rest of a row one by one.
-    private func keepable(_ frame: GIFFrame, over shown: Bitmap) -> (bound: [Float], area: PixelRect) {
+    /// must be coded, nil when none must. Four pixels at a time, the rest of a row one by one.
+    private func keepable(_ frame: GIFFrame, over shown: Bitmap) -> (bound: [Float], area: PixelRect?) {
         var minX = width, minY = height, maxX = -1, maxY = -1
         let width = width, tolerance = SIMD4(repeating: Float(tolerance))
         let next = [Float](unsafeUninitializedCapacity: width * height) { out, count in
@@ -132,9 +132,7 @@ public final class GIFPlanner {
             }
             count = width * height
         }
-        let area = maxX >= 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-            : PixelRect(x: 0, y: 0, width: 1, height: 1)
-        return (next, area)
+        return (next, maxX >= 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
     }
 
     /// `values` with every sign cleared.

@@ -276,6 +276,30 @@ final class GIFFrameAreaTests: XCTestCase {
         XCTAssertEqual(gif.areas[0], PixelRect(x: 0, y: 0, width: 40, height: 30))
     }
 
+    /// A frame that changes nothing, handed in again or equal to the last, is one transparent
+    /// pixel with no colour table of its own (on the shared palette) or one of two entries: a few
+    /// bytes, where a table of its own palette would take 768. Both LZW code sizes decode.
+    func testUnchangedFramesCostAFewBytes() throws {
+        var state: UInt32 = 9
+        let noise = (0..<(50 * 20)).flatMap { _ -> [UInt8] in
+            state = state &* 1103515245 &+ 12345
+            let k = UInt8(truncatingIfNeeded: state >> 16)
+            return [k, 255 &- k, k &* 3, 255]
+        }
+        let first = try XCTUnwrap(Bitmap(width: 50, height: 20, straight: noise))
+        let equal = try XCTUnwrap(Bitmap(width: 50, height: 20, straight: noise))
+        let colours = Array(Set(GIFWriter.prepare(first).image.indices.map { GIFWriter.prepare(first).image.palette[Int($0)] })).sorted()
+        for shared in [nil, colours] {
+            let (one, oneSize) = try GIFFile.roundTrip([first], shared: shared)
+            let (three, threeSize) = try GIFFile.roundTrip([first, first, equal], shared: shared)
+            XCTAssertEqual(three.frames.count, 3)
+            for frame in three.frames { XCTAssertEqual(frame.rgb, one.frames[0].rgb) }
+            XCTAssertEqual(three.areas[1...], [PixelRect(x: 0, y: 0, width: 1, height: 1), PixelRect(x: 0, y: 0, width: 1, height: 1)])
+            XCTAssertEqual(three.localTables[1...], shared == nil ? [true, true] : [false, false])
+            XCTAssertLessThan(threeSize - oneSize, 2 * 40, "shared palette: \(shared != nil)")
+        }
+    }
+
     /// Two changed pixels in opposite corners make the changed rectangle the whole frame; every
     /// other pixel of a noisy frame is still, so the transparent index stores them as one long run.
     /// (Noise of 64 colours, so that each frame's palette is exact and still pixels keep their colour.)
