@@ -22,25 +22,21 @@ public struct GIFPlan: Sendable {
     /// Whether no pixel must change: the file then stores `GIFCodedFrame.unchanged(on:)`.
     let unchanged: Bool
 
-    init(frame: GIFFrame, area: PixelRect, bounds: [Float]?, keeps: Bool, tolerance: Int, codes: [UInt8]?) {
+    init(frame: GIFFrame, area: PixelRect, bounds: [Float]?, keeps: Bool, tolerance: Int, codes: [UInt8]?,
+         unchanged: Bool = false) {
         self.frame = frame
         self.area = area
         self.bounds = bounds
         self.keeps = keeps
         self.tolerance = tolerance
         self.codes = codes
-        unchanged = false
+        self.unchanged = unchanged
     }
 
     /// A frame in which every pixel keeps what is on screen, `bounds` being the planner's after it.
     init(unchanged frame: GIFFrame, bounds: [Float], tolerance: Int) {
-        self.frame = frame
-        area = PixelRect(x: 0, y: 0, width: 1, height: 1)
-        self.bounds = bounds
-        keeps = true
-        self.tolerance = tolerance
-        codes = nil
-        unchanged = true
+        self.init(frame: frame, area: GIFCodedFrame.onePixel, bounds: bounds, keeps: true, tolerance: tolerance, codes: nil,
+                  unchanged: true)
     }
 
     /// The index that keeps what is on screen: one past the palette.
@@ -131,13 +127,16 @@ public struct GIFCodedFrame: Sendable {
     public let transparent: Int?
     public let codes: [UInt8]
 
+    /// The area of a frame that changes nothing.
+    static let onePixel = PixelRect(x: 0, y: 0, width: 1, height: 1)
+
     /// A frame that changes nothing on screen (GIF has no empty image): one pixel, the
     /// transparent index. On the `shared` palette it takes the global colour table; otherwise a
     /// table of two entries, 6 bytes where a frame's own table would take up to 768.
     static func unchanged(on shared: [UInt32]?) -> GIFCodedFrame {
         let palette = shared ?? [0]
         let codeSize = GIFPlan.codeSize(palette.count, transparent: true)
-        return GIFCodedFrame(area: PixelRect(x: 0, y: 0, width: 1, height: 1), palette: palette, usesShared: shared != nil,
+        return GIFCodedFrame(area: onePixel, palette: palette, usesShared: shared != nil,
                              transparent: palette.count, codes: onlyCode(palette.count, codeSize: codeSize))
     }
 

@@ -288,7 +288,8 @@ final class GIFFrameAreaTests: XCTestCase {
         }
         let first = try XCTUnwrap(Bitmap(width: 50, height: 20, straight: noise))
         let equal = try XCTUnwrap(Bitmap(width: 50, height: 20, straight: noise))
-        let colours = Array(Set(GIFWriter.prepare(first).image.indices.map { GIFWriter.prepare(first).image.palette[Int($0)] })).sorted()
+        let prepared = GIFWriter.prepare(first).image
+        let colours = Array(Set(prepared.indices.map { prepared.palette[Int($0)] })).sorted()
         for shared in [nil, colours] {
             let (one, oneSize) = try GIFFile.roundTrip([first], shared: shared)
             let (three, threeSize) = try GIFFile.roundTrip([first, first, equal], shared: shared)
