@@ -30,11 +30,11 @@ public final class GIFPlanner {
     private var shown: Bitmap?
     private var encoder = LZWEncoder()
 
-    /// `quality` as `GIFQuality` reads it; frames must be prepared at the same quality.
-    public init(width: Int, height: Int, quality: Int = 100) {
+    /// Frames must be prepared at the same `quality`.
+    public init(width: Int, height: Int, quality: GIFQuality = GIFQuality(100)) {
         self.width = width
         self.height = height
-        tolerance = GIFQuality(quality).tolerance
+        tolerance = quality.tolerance
     }
 
     /// The next frame's plan. Over a previous frame, the index one past the palette can mean

@@ -19,7 +19,7 @@ import Raster
 public final class GIFWriter {
     public let width: Int
     public let height: Int
-    public let quality: Int
+    public let quality: GIFQuality
     public let shared: [UInt32]?
     /// Decides what each frame stores; `plan` it frame by frame, in the order they are written.
     public let planner: GIFPlanner
@@ -27,11 +27,13 @@ public final class GIFWriter {
     private let sink: ByteSink
 
     /// - Parameter write: receives the file's bytes in order; what it throws ends the GIF.
-    /// - Parameter quality: 1…100; below 100, LZW may trade a bounded error per pixel for size
-    ///   (see `GIFQuality`). Frames must be prepared at the same quality.
+    /// - Parameter quality: what the file trades for size (see `GIFQuality`); the default, that of
+    ///   quality 100, trades nothing that the quantizer did not. Frames must be prepared at the
+    ///   same quality.
     /// - Parameter shared: a palette for every frame (see `SharedPalette`), stored once as the
     ///   global colour table; frames must be prepared with it.
-    public init(width: Int, height: Int, quality: Int = 100, shared: [UInt32]? = nil, write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+    public init(width: Int, height: Int, quality: GIFQuality = GIFQuality(100), shared: [UInt32]? = nil,
+                write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "GIF")
         }
@@ -57,6 +59,12 @@ public final class GIFWriter {
         try putLoopForever(gif)
     }
 
+    /// `init` at the `GIFQuality` of a quality of 1…100.
+    public convenience init(width: Int, height: Int, quality: Int, shared: [UInt32]? = nil,
+                            write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+        try self.init(width: width, height: height, quality: GIFQuality(quality), shared: shared, write: write)
+    }
+
     deinit {
         if let gif { var error: Int32 = 0; EGifCloseFile(gif, &error) }
     }
@@ -67,17 +75,19 @@ public final class GIFWriter {
         try write(planner.plan(frame).coded(), delay: delay)
     }
 
-    /// A frame as GIF stores it at `quality`: flattened onto white (`OnWhite`) and quantized.
+    /// A frame as GIF stores it at `quality`: flattened onto white (`OnWhite`) and quantized to
+    /// its colours with its dither.
     /// Independent of other frames, so frames are prepared on several threads.
     ///
     /// With a `shared` palette, the frame takes it instead of its own when its squared error over
     /// the frame is at most `sharedErrorAllowance` times its own palette's plus `sharedErrorFloor`
     /// per pixel (a 10% larger error costs 0.4 dB on that frame, and saves a colour table and
     /// every unchanged pixel).
-    public static func prepare(_ bitmap: Bitmap, quality: Int = 100, shared: [UInt32]? = nil) -> GIFFrame {
+    public static func prepare(_ bitmap: Bitmap, quality: GIFQuality = GIFQuality(100), shared: [UInt32]? = nil) -> GIFFrame {
         let flat = OnWhite.flatten(bitmap)
-        let spread = GIFQuality(quality).spread
-        let own = GIFFrame(Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread),
+        let spread = quality.spread
+        let own = GIFFrame(Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread,
+                                              colors: quality.colors),
                            bitmap: bitmap, usesShared: false)
         guard let shared else { return own }
         // Mapping onto the shared palette stops once its error is too large for it to be taken.

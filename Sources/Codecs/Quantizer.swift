@@ -4,7 +4,8 @@
 /// - When the image has 255 colours or fewer, the palette is exactly those colours and the image
 ///   is reproduced losslessly.
 /// - Otherwise median cut over the image's histogram of exact 24-bit colours: the box with the
-///   largest (pixel count × longest side) is split at its weighted median until there are 255 boxes;
+///   largest (pixel count × longest side) is split at its weighted median until there are 255
+///   boxes, or the fewer colours asked for (see `GIFQuality`);
 ///   each palette entry is its box's pixel-weighted mean. Four of Lloyd's k-means steps then move
 ///   each entry to the mean of the colours nearest to it (`PaletteRefinement`: on the samples,
 ///   +1.1 dB PSNR for the GIF, at the same size). Pixels then map to their nearest palette
@@ -17,11 +18,13 @@ public enum Quantizer {
 
     /// `rgb` holds one 0xRRGGBB value per pixel.
     /// `spread` is the ordered dither's (see `OrderedDither`; 8 is its default).
-    public static func quantize(width: Int, height: Int, rgb: [UInt32], spread: Int = 8) -> Quantized {
+    /// `colors` (1…255) is the most a median-cut palette keeps; an image with 255 colours or fewer
+    /// keeps them all.
+    public static func quantize(width: Int, height: Int, rgb: [UInt32], spread: Int = 8, colors: Int = maxColors) -> Quantized {
         precondition(rgb.count == width * height && !rgb.isEmpty)
         let histogram = Histogram(rgb)
         guard histogram.colors.count <= maxColors else {
-            return map(width: width, height: height, rgb: rgb, palette: palette(histogram), spread: spread)
+            return map(width: width, height: height, rgb: rgb, palette: palette(histogram, colors: colors), spread: spread)
         }
         // Few enough colours: the palette is the image's own colours, each pixel its exact entry.
         let palette = histogram.colors
@@ -50,11 +53,12 @@ public enum Quantizer {
             .map(width: width, height: height, rgb: rgb, limit: limit)
     }
 
-    /// The palette for a histogram: its colours when there are 255 or fewer, else median cut
-    /// refined by Lloyd's steps.
-    static func palette(_ histogram: Histogram) -> [UInt32] {
+    /// The palette for a histogram: its colours when there are 255 or fewer, else median cut to
+    /// `colors` (1…255), refined by Lloyd's steps.
+    static func palette(_ histogram: Histogram, colors: Int = maxColors) -> [UInt32] {
+        precondition((1...maxColors).contains(colors))
         guard histogram.colors.count > maxColors else { return histogram.colors }
-        return PaletteRefinement.refine(MedianCut(histogram, boxes: maxColors).palette, histogram, steps: 4)
+        return PaletteRefinement.refine(MedianCut(histogram, boxes: colors).palette, histogram, steps: 4)
     }
 }
 

@@ -231,7 +231,7 @@ final class GIFFrameAreaTests: XCTestCase {
         let second = Bitmap(width: 37, height: 23, straight: changed)!
         // Equal to `second`, with storage of its own: the planner cannot know it for the same.
         let secondAfresh = Bitmap(width: 37, height: 23, straight: changed)!
-        for quality in [100, 70] {
+        for quality in [GIFQuality(100), GIFQuality(70)] {
             let a = GIFWriter.prepare(second, quality: quality), b = GIFWriter.prepare(secondAfresh, quality: quality)
             var plans: [[GIFCodedFrame]] = []
             for again in [a, b] {

@@ -1,4 +1,5 @@
 import Codecs
+import Foundation
 import Raster
 import TestSupport
 import XCTest
@@ -36,18 +37,46 @@ final class LossyGIFTests: XCTestCase {
         }
     }
 
+    /// The trade of a quality as `GIFQuality` documents it, worked out here on its own: a
+    /// per-channel error of (100 − Q)/3 levels down to 90, 3 levels to 50, then a level more every
+    /// 3 points; the dither's spread from 8 at 100 to 4 at 90, back to 8 by 70; 255 colours down to
+    /// 90, then half as many (plus one, less one) every 10 points, down to 15.
+    func documented(_ quality: Int) -> (tolerance: Int, spread: Int, colors: Int) {
+        let perChannel = quality >= 90 ? (100 - quality) / 3 : quality >= 50 ? 3 : 3 + (50 - quality) / 3
+        let spread = quality >= 90 ? 8 * (quality - 80) / 20 : min(8, 4 + (90 - quality) / 5)
+        var colors = 255
+        if quality < 90 {
+            let halved = 256 * pow(0.5, Double(90 - quality) / 10)
+            colors = max(15, Int(halved.rounded()) - 1)
+        }
+        return (3 * perChannel * perChannel, spread, colors)
+    }
+
+    func testTheQualitysTradeIsTheDocumentedOne() {
+        for quality in 1...100 {
+            let trade = GIFQuality(quality), expected = documented(quality)
+            XCTAssertEqual([trade.tolerance, trade.spread, trade.colors], [expected.tolerance, expected.spread, expected.colors],
+                           "quality \(quality)")
+        }
+        // Points worked out by hand.
+        XCTAssertEqual([100, 95, 90, 89, 80, 75, 70, 60, 50, 40, 1].map { GIFQuality($0).colors },
+                       [255, 255, 255, 238, 127, 90, 63, 31, 15, 15, 15])
+        XCTAssertEqual([100, 95, 90, 89, 80, 75, 70, 60, 50, 40, 1].map { GIFQuality($0).spread },
+                       [8, 6, 4, 4, 6, 7, 8, 8, 8, 8, 8])
+        XCTAssertEqual([100, 95, 90, 89, 80, 60, 50, 49, 40, 1].map { GIFQuality($0).tolerance },
+                       [0, 3, 27, 27, 27, 27, 27, 27, 108, 1083])
+    }
+
     func testEveryPixelStaysWithinTheQualitysBound() throws {
         let frames = (0..<4).map(frame)
         for quality in [100, 90, 75, 40, 1] {
             let (gif, _) = try GIFFile.roundTrip(frames, quality: quality)
             XCTAssertEqual(gif.frames.count, 4)
-            // As documented in GIFQuality: a per-channel error of (100 − Q)/3 levels, and the
-            // dither's spread falling from 8 at 100 to none at 80.
-            let perChannel = (100 - quality) / 3, tolerance = 3 * perChannel * perChannel
-            let spread = 8 * max(0, quality - 80) / 20
+            let (tolerance, spread, colors) = documented(quality)
             for (decoded, bitmap) in zip(gif.frames, frames) {
                 let truth = rgb(bitmap.straightBytes())
-                let own = Quantizer.quantize(width: 80, height: 60, rgb: truth, spread: spread).image
+                let own = Quantizer.quantize(width: 80, height: 60, rgb: truth, spread: spread, colors: colors).image
+                XCTAssertLessThanOrEqual(own.palette.count, colors)
                 var worse = 0
                 for i in truth.indices {
                     let allowed = max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
@@ -87,11 +116,10 @@ final class LossyGIFTests: XCTestCase {
         for quality in [100, 70] {
             let (gif, _) = try GIFFile.roundTrip(frames, quality: quality)
             XCTAssertEqual(gif.frames.count, frames.count)
-            let perChannel = (100 - quality) / 3, tolerance = 3 * perChannel * perChannel
-            let spread = 8 * max(0, quality - 80) / 20
+            let (tolerance, spread, colors) = documented(quality)
             for (k, (decoded, bitmap)) in zip(gif.frames, frames).enumerated() {
                 let truth = rgb(bitmap.straightBytes())
-                let own = Quantizer.quantize(width: 70, height: 50, rgb: truth, spread: spread).image
+                let own = Quantizer.quantize(width: 70, height: 50, rgb: truth, spread: spread, colors: colors).image
                 let worse = truth.indices.filter { i in
                     distance(decoded.rgb[i], truth[i]) > max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
                 }
@@ -165,10 +193,11 @@ final class LossyGIFTests: XCTestCase {
                           Bitmap(width: width, height: 9, premultiplied: touched)!]
             var samples = SharedPalette()
             for frame in frames { samples.add(SharedPalette.colours(of: frame)) }
-            for quality in [100, 70] {
+            // "q70": the trade quality 70 made when the files were recorded (3 × 10², no dither).
+            for (quality, trade) in [(100, GIFQuality(100)), (70, GIFQuality(tolerance: 300, spread: 0, colors: 255))] {
                 for shared in [nil, samples.palette] {
                     var bytes: [UInt8] = []
-                    let writer = try GIFWriter(width: width, height: 9, quality: quality, shared: shared) { bytes += $0 }
+                    let writer = try GIFWriter(width: width, height: 9, quality: trade, shared: shared) { bytes += $0 }
                     for frame in frames { try writer.addFrame(frame, delay: 4) }
                     try writer.finish()
                     found.append("\(width) q\(quality)\(shared == nil ? "" : " shared") \(bytes.count) \(checksum(bytes))")
