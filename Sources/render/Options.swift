@@ -94,9 +94,9 @@ struct Options {
     Options:
       --scene FILE    the scene JSON
       --out PATH      where to write (see above)
-      --quality Q     1 (smallest) to 100 (best, the default for .gif): lets a .gif's LZW trade a
-                      bounded error per pixel for size, makes a .webp lossy (90 suits previews),
-                      or sets an .mp4's quality (default 80)
+      --quality Q     1 (smallest) to 100 (best, the default for .gif): trades a .gif's colours
+                      and a bounded error per pixel for size (75 suits previews), makes a .webp
+                      lossy (90 suits previews), or sets an .mp4's quality (default 80)
       --max-size SIZE the best .gif or .webp within SIZE (8MB, 2MiB, 500kB): lowers the quality,
                       then, if need be, the frame rate, and says what it chose
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
