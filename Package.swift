@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // FFmpeg's declarations only: the program is not linked with FFmpeg (see CFFmpegLoader).
         .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
-        // FFmpeg's libraries opened when an MP4 is written, not with the program.
+        // FFmpeg's libraries opened when an MP4 or a reference video is written or read, not with the program.
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"]),
 
         // The one platform-specific file-system call: a rename that never replaces.

@@ -20,5 +20,6 @@ let package = Package(
         .executableTarget(name: "PNGFuzzer",
                           dependencies: [.product(name: "Codecs", package: "ScrollReel"), "DecoderFuzzing", "CFuzzSupport"]),
         .executableTarget(name: "WebPFuzzer", dependencies: [.product(name: "Codecs", package: "ScrollReel"), "DecoderFuzzing"]),
+        .executableTarget(name: "H264Fuzzer", dependencies: [.product(name: "Codecs", package: "ScrollReel"), "DecoderFuzzing"]),
     ]
 )

@@ -26,17 +26,19 @@
 // Each function, with the library that has it.
 #define FFMPEG_FUNCTIONS(X) \
     X(avutil, av_dict_free) X(avutil, av_dict_set) X(avutil, av_frame_alloc) X(avutil, av_frame_free) \
-    X(avutil, av_frame_get_buffer) X(avutil, av_frame_make_writable) X(avutil, av_log_set_level) \
+    X(avutil, av_frame_get_buffer) X(avutil, av_frame_make_writable) X(avutil, av_frame_unref) X(avutil, av_log_set_level) \
     X(avutil, av_opt_set) X(avutil, av_strerror) \
     X(swscale, sws_freeContext) X(swscale, sws_getCoefficients) X(swscale, sws_getContext) \
     X(swscale, sws_scale) X(swscale, sws_setColorspaceDetails) \
     X(avcodec, av_packet_alloc) X(avcodec, av_packet_free) X(avcodec, av_packet_rescale_ts) \
     X(avcodec, avcodec_alloc_context3) X(avcodec, avcodec_find_encoder_by_name) X(avcodec, avcodec_free_context) \
     X(avcodec, avcodec_open2) X(avcodec, avcodec_parameters_from_context) X(avcodec, avcodec_receive_packet) \
-    X(avcodec, avcodec_send_frame) \
+    X(avcodec, avcodec_send_frame) X(avcodec, av_packet_unref) X(avcodec, avcodec_parameters_to_context) \
+    X(avcodec, avcodec_receive_frame) X(avcodec, avcodec_send_packet) \
     X(avformat, av_interleaved_write_frame) X(avformat, av_write_trailer) X(avformat, avformat_alloc_output_context2) \
     X(avformat, avformat_free_context) X(avformat, avformat_new_stream) X(avformat, avformat_write_header) \
-    X(avformat, avio_closep) X(avformat, avio_open)
+    X(avformat, avio_closep) X(avformat, avio_open) X(avformat, av_find_best_stream) X(avformat, av_read_frame) \
+    X(avformat, avformat_close_input) X(avformat, avformat_find_stream_info) X(avformat, avformat_open_input)
 
 #define POINTER(library, name) static __typeof__(&name) call_##name;
 FFMPEG_FUNCTIONS(POINTER)
@@ -108,6 +110,7 @@ AVFrame *av_frame_alloc(void) { return call_av_frame_alloc(); }
 void av_frame_free(AVFrame **frame) { call_av_frame_free(frame); }
 int av_frame_get_buffer(AVFrame *frame, int align) { return call_av_frame_get_buffer(frame, align); }
 int av_frame_make_writable(AVFrame *frame) { return call_av_frame_make_writable(frame); }
+void av_frame_unref(AVFrame *frame) { call_av_frame_unref(frame); }
 void av_log_set_level(int level) { call_av_log_set_level(level); }
 int av_opt_set(void *obj, const char *name, const char *val, int search_flags) { return call_av_opt_set(obj, name, val, search_flags); }
 int av_strerror(int errnum, char *errbuf, size_t errbuf_size) { return call_av_strerror(errnum, errbuf, errbuf_size); }
@@ -140,6 +143,12 @@ int avcodec_parameters_from_context(AVCodecParameters *par, const AVCodecContext
 }
 int avcodec_receive_packet(AVCodecContext *avctx, AVPacket *avpkt) { return call_avcodec_receive_packet(avctx, avpkt); }
 int avcodec_send_frame(AVCodecContext *avctx, const AVFrame *frame) { return call_avcodec_send_frame(avctx, frame); }
+void av_packet_unref(AVPacket *pkt) { call_av_packet_unref(pkt); }
+int avcodec_parameters_to_context(AVCodecContext *codec, const AVCodecParameters *par) {
+    return call_avcodec_parameters_to_context(codec, par);
+}
+int avcodec_receive_frame(AVCodecContext *avctx, AVFrame *frame) { return call_avcodec_receive_frame(avctx, frame); }
+int avcodec_send_packet(AVCodecContext *avctx, const AVPacket *avpkt) { return call_avcodec_send_packet(avctx, avpkt); }
 
 int av_interleaved_write_frame(AVFormatContext *s, AVPacket *pkt) { return call_av_interleaved_write_frame(s, pkt); }
 int av_write_trailer(AVFormatContext *s) { return call_av_write_trailer(s); }
@@ -152,5 +161,15 @@ AVStream *avformat_new_stream(AVFormatContext *s, const AVCodec *c) { return cal
 int avformat_write_header(AVFormatContext *s, AVDictionary **options) { return call_avformat_write_header(s, options); }
 int avio_closep(AVIOContext **s) { return call_avio_closep(s); }
 int avio_open(AVIOContext **s, const char *url, int flags) { return call_avio_open(s, url, flags); }
+int av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted_stream_nb, int related_stream,
+                        const AVCodec **decoder_ret, int flags) {
+    return call_av_find_best_stream(ic, type, wanted_stream_nb, related_stream, decoder_ret, flags);
+}
+int av_read_frame(AVFormatContext *s, AVPacket *pkt) { return call_av_read_frame(s, pkt); }
+void avformat_close_input(AVFormatContext **s) { call_avformat_close_input(s); }
+int avformat_find_stream_info(AVFormatContext *ic, AVDictionary **options) { return call_avformat_find_stream_info(ic, options); }
+int avformat_open_input(AVFormatContext **ps, const char *url, const AVInputFormat *fmt, AVDictionary **options) {
+    return call_avformat_open_input(ps, url, fmt, options);
+}
 
 #pragma GCC visibility pop

@@ -4,6 +4,8 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     case png(String)
     /// libwebp refused the data; the message says why.
     case webp(String)
+    /// FFmpeg could not read a reference video, or found it damaged; the message says why.
+    case video(String)
     /// The file has no bytes at all.
     case empty
     /// The header declares more pixels than allowed; nothing was decoded.
@@ -13,6 +15,7 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .png(let message): return "not a readable PNG (libpng: \(message))"
         case .webp(let message): return "not a readable WebP image (libwebp: \(message))"
+        case .video(let message): return "not a readable lossless video (\(message))"
         case .empty: return "the file is empty, not a PNG"
         case let .tooLarge(w, h, limit):
             return "the image is \(w)×\(h) (\(w * h) pixels), above the limit of \(limit) pixels (raise it with --max-image-pixels)"
@@ -28,7 +31,7 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
     /// libwebp reported an error; the message is libwebp's, or says what was being done.
     case webp(String)
     /// FFmpeg reported an error; the message says what was being done, then FFmpeg's words.
-    case mp4(String)
+    case h264(String)
     /// The image has a size the format cannot store.
     case unsupportedSize(width: Int, height: Int, format: String)
     /// OpenSSL's digest failed.
@@ -39,7 +42,7 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
         case .png(let message): return "PNG encoding failed (libpng: \(message))"
         case .gif(let code, let message): return "GIF encoding failed (giflib error \(code): \(message))"
         case .webp(let message): return "WebP encoding failed (libwebp: \(message))"
-        case .mp4(let message): return "MP4 encoding failed (FFmpeg, \(message))"
+        case .h264(let message): return "H.264 encoding failed (FFmpeg, \(message))"
         case .unsupportedSize(let w, let h, let format): return "\(w)×\(h) cannot be stored as \(format)"
         case .hash(let message): return "SHA-256 failed: \(message)"
         }

@@ -27,8 +27,10 @@ public struct FolderKind: Sendable {
     }
 
     /// `frame_NNNN.png` files, or the `frame_NNNN.webp` files of compact references; either is
-    /// the slot of frame NNNN.
-    public static let frames = FolderKind(contents: "frames", owns: { FrameName.frameIndex(of: $0) != nil },
+    /// the slot of frame NNNN. The `frames_NNNN.mkv` videos of compact references are their own
+    /// slot: a frame written again beside one is found before it (see `FrameCheck`).
+    public static let frames = FolderKind(contents: "frames",
+                                          owns: { FrameName.frameIndex(of: $0) != nil || FrameName.videoStart(of: $0) != nil },
                                           slot: { FrameName.frameIndex(of: $0).map(String.init) ?? $0 })
 
     /// The actual, expected and diff PNGs of failing frames.

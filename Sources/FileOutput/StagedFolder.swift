@@ -39,15 +39,52 @@ public final class StagedFolder: StagedOutput {
 
     /// Writes one file of the folder, such as `frame_0003.png`.
     public func write(_ name: String, _ bytes: [UInt8]) throws {
-        precondition(kind.owns(name), "\(name) is not a file of this kind of folder")
         try lock.withLock {
-            guard !discarded else { throw target.problem("written after the run was abandoned", duringRun: true) }
-            if !created {
-                do { try fileSystem.makeFolder(staging) } catch { throw target.problem("cannot create the folder", error) }
-                created = true
-                try writeFile(FolderKind.markerName, Array(FolderKind.markerText.utf8))
-            }
+            try stage(name)
             try writeFile(name, bytes)
+        }
+    }
+
+    /// The path where a library that creates and writes a file itself by name writes file `name`
+    /// of the folder; it is put in place only when the whole run commits.
+    public func pathToWrite(_ name: String) throws -> String {
+        try lock.withLock {
+            try stage(name)
+            return PathText.joining(staging, name)
+        }
+    }
+
+    /// A system call that failed while a library wrote `pathToWrite(name)`, worded for the target.
+    public func writeProblem(_ name: String, errno code: Int32) -> FileProblem {
+        FileWriter.problem(target, name, "cannot write", code)
+    }
+
+    /// The size in bytes of file `name` as this run wrote it; nil if it wrote none.
+    public func size(of name: String) -> Int? {
+        lock.withLock {
+            var info = stat()
+            return created && stat(PathText.joining(staging, name), &info) == 0 ? Int(info.st_size) : nil
+        }
+    }
+
+    /// Takes back file `name` that this run wrote, as if it had never been written.
+    public func remove(_ name: String) throws {
+        try lock.withLock {
+            precondition(created && kind.owns(name), "\(name) was not written by this run")
+            guard unlink(PathText.joining(staging, name)) == 0 else {
+                throw FileWriter.problem(target, name, "cannot remove", errno)
+            }
+        }
+    }
+
+    /// Ready to write file `name`: the staging folder exists, with its marker. Called under `lock`.
+    private func stage(_ name: String) throws {
+        precondition(kind.owns(name), "\(name) is not a file of this kind of folder")
+        guard !discarded else { throw target.problem("written after the run was abandoned", duringRun: true) }
+        if !created {
+            do { try fileSystem.makeFolder(staging) } catch { throw target.problem("cannot create the folder", error) }
+            created = true
+            try writeFile(FolderKind.markerName, Array(FolderKind.markerText.utf8))
         }
     }
 

@@ -41,12 +41,16 @@ public enum Verdict: Equatable, Sendable {
 ///
 /// A compact reference folder stores each distinct frame once: a frame that repeats an earlier
 /// one has no file, and its reference is the file of the first frame listed with the same hash.
+/// It may hold its opaque frames in lossless videos instead (`frames_0040.mkv` holds frame 40
+/// and those after it, see `FrameName.video`). A frame's own file, or that of its hash, comes
+/// first: a frame recorded again later is a file beside the video that held it.
 public struct FrameCheck {
     public let manifest: HashManifest
     public let referenceFolder: URL
     public let tolerance: Tolerance
     /// The frames listed with each hash, in the manifest's order.
     private let framesByHash: [String: [String]]
+    private let videos = ReferenceVideos()
 
     public init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance = Tolerance()) {
         self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance
@@ -74,12 +78,23 @@ public struct FrameCheck {
         [webpURL(name), pngURL(name)].first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// Whether any frame whose name starts with `prefix` has a reference file. Each hash's frames
-    /// are looked at once, so a scene that rests on one frame costs no more than one that moves.
+    /// Whether any frame whose name starts with `prefix` (`stretchy/`) has a reference file, or
+    /// the folder of that name a video. Each hash's frames are looked at once, so a scene that
+    /// rests on one frame costs no more than one that moves.
     public func hasReferences(prefix: String) -> Bool {
-        framesByHash.values.contains { names in
-            names.contains { $0.hasPrefix(prefix) } && names.contains { recordedFile($0) != nil }
-        }
+        videos.hasVideos(in: referenceFolder.appendingPathComponent(prefix))
+            || framesByHash.values.contains { names in
+                names.contains { $0.hasPrefix(prefix) } && names.contains { recordedFile($0) != nil }
+            }
+    }
+
+    /// Where frame `name`'s reference is: a file, or a frame of a video (its offset there).
+    private func source(_ name: String) -> (url: URL, offset: Int?)? {
+        if let url = referenceURL(name) { return (url, nil) }
+        let stem = referenceFolder.appendingPathComponent(name)
+        guard let index = FrameName.index(ofStem: stem.lastPathComponent),
+              let video = videos.video(holding: index, in: stem.deletingLastPathComponent()) else { return nil }
+        return (video.url, video.offset)
     }
 
     /// The reference frame, or nil when no file holds one; a file that cannot be read or decoded
@@ -87,9 +102,10 @@ public struct FrameCheck {
     /// damaged header) is refused before anything is allocated, while one at another scale still
     /// decodes, so that the failure can say which size it has.
     public func reference(_ name: String, like frame: Bitmap) throws -> Bitmap? {
-        guard let url = referenceURL(name) else { return nil }
-        let data = Array(try Data(contentsOf: url))
+        guard let (url, offset) = source(name) else { return nil }
         let limit = 16 * frame.width * frame.height
+        if let offset { return try videos.frame(offset, of: url, maxPixels: limit) }
+        let data = Array(try Data(contentsOf: url))
         return url.pathExtension == "webp" ? try WebPCodec.decode(data, maxPixels: limit) : try PNGCodec.decode(data, maxPixels: limit)
     }
 
@@ -102,7 +118,7 @@ public struct FrameCheck {
         do { found = try reference(name, like: bitmap) } catch DecodeError.tooLarge(let width, let height, _) {
             return (.differs(reason: "size \(bitmap.width)×\(bitmap.height), expected \(width)×\(height)"), nil)
         } catch {
-            let file = referenceURL(name)?.lastPathComponent ?? name
+            let file = source(name)?.url.lastPathComponent ?? name
             return (.differs(reason: "hash differs, and its reference \(file) cannot be read: \(error)"), nil)
         }
         guard let reference = found else { return (.differs(reason: "hash differs"), nil) }

@@ -28,9 +28,11 @@ struct CaseRecorder {
     func record(_ loaded: (renderer: Renderer, frames: [Int]), jobs: Int, done: (Int) -> Void) throws {
         let renderer = loaded.renderer
         let hashes = HashSink(scene: item.name, check: nil)
-        let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight, stats: Stats())
+        let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                           fps: renderer.scene.fps, stats: Stats())
         try FramePipeline(jobs: jobs).run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references],
                                           done: done)
+        try references.finish()
         try manifest.write(Array(hashes.manifest.text.utf8))
     }
 

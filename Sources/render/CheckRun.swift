@@ -87,7 +87,7 @@ final class CheckRun {
     /// Hash-file entries of this scene beyond its last frame fail: the scene got shorter.
     func expectNoMore(than frameCount: Int) {
         for entry in check.manifest.entries where entry.name.hasPrefix(scene + "/") {
-            guard let index = FrameName.index(of: String(entry.name.dropFirst(scene.count + 1)) + ".png"), index >= frameCount else {
+            guard let index = FrameName.index(ofStem: String(entry.name.dropFirst(scene.count + 1))), index >= frameCount else {
                 continue
             }
             log.addMissing(index: index, reason: "expected, but the scene now has \(frameCount) frames")

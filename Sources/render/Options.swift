@@ -101,7 +101,9 @@ struct Options {
                       then, if need be, the frame rate, and says what it chose
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
       --references    with --hashes, also record the frames that --check diffs against, in
-                      <scene>/ beside FILE: each distinct frame once, as a lossless WebP
+                      <scene>/ beside FILE, losslessly: each distinct frame once as a WebP, or
+                      the opaque frames in H.264 videos (frames_0000.mkv) where that is smaller;
+                      with --frames, as WebPs only
       --check FILE    render and compare with a hash file; exit 1 on a mismatch, with the actual,
                       expected and diff PNGs of each failing frame in the artifacts folder
       --artifacts DIR where --check writes failures (default: <scene>-failures beside FILE), or

@@ -1,43 +1,111 @@
 import Codecs
 import FileOutput
+import Foundation
 import Raster
 import Render
 import Synchronization
 
 /// `--references`: the frames that `--check` diffs against, beside the hash file, in the least
-/// space that keeps them exact and easy to open. Each distinct frame is stored once, as a
-/// lossless WebP named after the first frame that shows it; a frame that repeats an earlier one
-/// has no file, and `FrameCheck` finds its reference through the hash they share.
+/// space that keeps them exact and easy to open.
+///
+/// - Each distinct frame is stored once, as a lossless WebP named after the first frame that
+///   shows it; a frame that repeats an earlier one has no file, and `FrameCheck` finds its
+///   reference through the hash they share.
+/// - When the whole folder is written, and FFmpeg can encode H.264, the opaque frames also go into
+///   lossless videos, one per run of consecutive opaque frames (`frames_0000.mkv`). A video
+///   predicts each frame from earlier ones, so a scroll, whose frames are mostly the last ones
+///   shifted, costs far less than a WebP a frame; a fade or a still image does not. At the end
+///   the smaller wins: the videos with the WebPs of translucent frames (a video holds no alpha),
+///   or the WebPs alone.
 final class ReferenceSink: FrameSink {
+    /// What a frame becomes on the workers: its hash, its WebP unless a frame before it has the
+    /// same hash, and its RGB when it goes into a video.
+    typealias Prepared = (hash: String, file: [UInt8]?, rgb: [UInt8]?)
+
     private let folder: StagedFolder
     private let stats: Stats
+    private let width: Int, height: Int, fps: Int
+    /// Whether opaque frames also go into videos.
+    private let recordsVideos: Bool
     /// Hashes of the frames already written, in frame order: only the first frame of a hash is stored.
     private let stored = Mutex<Set<String>>([])
     /// A frame that repeats the one before needs neither hashing nor encoding again.
-    private let made = LastMade<Bitmap, (hash: String, file: [UInt8]?)>()
+    private let made = LastMade<Bitmap, Prepared>()
+    // The rest is used in frame order only, by `consume` and `finish`.
+    /// The video being written, with the index of its last frame.
+    private var video: (writer: H264Writer, last: Int)?
+    private var videoNames: [String] = []
+    /// The WebPs of opaque frames: the ones the videos make unneeded.
+    private var opaqueWebPs: [String] = []
 
     /// Throws before any frame is rendered when WebP cannot hold frames of this size.
-    init(folder: StagedFolder, width: Int, height: Int, stats: Stats) throws {
+    init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats) throws {
         guard max(width, height) <= WebPWriter.maxSide else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "WebP")
         }
         self.folder = folder; self.stats = stats
+        self.width = width; self.height = height; self.fps = fps
+        recordsVideos = folder.replacingAll && H264Writer.unavailable == nil
     }
 
-    /// The hash and the WebP; a frame whose hash is stored already is not encoded, since only the
-    /// first frame of a hash is written (a race only costs an encoding that goes unused).
-    func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, file: [UInt8]?) {
+    /// Tells the user, once, when references cannot be stored as videos on this machine and take
+    /// more room for it.
+    static func noteFallback() {
+        guard let why = H264Writer.unavailable else { return }
+        FileHandle.standardError.write(Data(("note: references are stored as WebP only, which takes more room for scrolling "
+            + "scenes than lossless video: \(why) (on Debian: apt-get install libavformat59 libavcodec59 libswscale6)\n").utf8))
+    }
+
+    /// The hash, the WebP and the RGB; a frame whose hash is stored already is not encoded, since
+    /// only the first frame of a hash is written (a race only costs an encoding that goes unused).
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared {
         try stats.encode {
             try made.value(for: frame) { frame in
                 let hash = try FrameHash.sha256(frame)
-                return (hash, stored.withLock { $0.contains(hash) } ? nil : try WebPCodec.encodeLossless(frame))
+                let file = stored.withLock { $0.contains(hash) } ? nil : try WebPCodec.encodeLossless(frame)
+                let rgb = recordsVideos && frame.isOpaque
+                    ? H264Writer.rgb(frame.pixels, width: frame.width, height: frame.height, even: false) : nil
+                return (hash, file, rgb)
             }
         }
     }
 
-    func consume(_ index: Int, _ prepared: (hash: String, file: [UInt8]?)) throws {
-        guard stored.withLock({ $0.insert(prepared.hash).inserted }) else { return }
-        guard let file = prepared.file else { preconditionFailure("a frame first stored in order was encoded") }
-        try folder.write(FrameName.webp(index), file)
+    func consume(_ index: Int, _ prepared: Prepared) throws {
+        if stored.withLock({ $0.insert(prepared.hash).inserted }) {
+            guard let file = prepared.file else { preconditionFailure("a frame first stored in order was encoded") }
+            try stats.encode { try folder.write(FrameName.webp(index), file) }
+            if prepared.rgb != nil { opaqueWebPs.append(FrameName.webp(index)) }
+        }
+        guard recordsVideos else { return }
+        try stats.encode {
+            if let current = video, prepared.rgb == nil || current.last != index - 1 { try closeVideo() }
+            guard let rgb = prepared.rgb else { return }
+            if video == nil {
+                let name = FrameName.video(from: index)
+                let path = try folder.pathToWrite(name)
+                video = (try H264Writer(path: path, width: width, height: height, fps: fps, kind: .lossless) {
+                    self.folder.writeProblem(name, errno: $0)
+                }, index)
+                videoNames.append(name)
+            }
+            try video!.writer.addFrame(rgb: rgb)
+            video!.last = index
+        }
+    }
+
+    /// Closes the last video and keeps the smaller of the two ways to store the opaque frames.
+    func finish() throws {
+        try stats.encode {
+            try closeVideo()
+            guard !videoNames.isEmpty else { return }
+            let inVideos = videoNames.reduce(0) { $0 + (folder.size(of: $1) ?? 0) }
+            let asWebP = opaqueWebPs.reduce(0) { $0 + (folder.size(of: $1) ?? 0) }
+            for name in inVideos < asWebP ? opaqueWebPs : videoNames { try folder.remove(name) }
+        }
+    }
+
+    private func closeVideo() throws {
+        try video?.writer.finish()
+        video = nil
     }
 }

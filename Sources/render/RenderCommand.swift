@@ -78,14 +78,21 @@ struct RenderCommand {
         }
         if let webp { sinks.append(webp) }
         let mp4 = try plan.mp4.map { file in
-            MP4Sink(writer: try MP4Writer(path: file.pathToWrite(), width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                          fps: renderer.scene.fps, quality: options.quality) { file.writeProblem(errno: $0) },
+            MP4Sink(writer: try H264Writer(path: file.pathToWrite(), width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                           fps: renderer.scene.fps, kind: .preview(quality: options.quality)) {
+                         file.writeProblem(errno: $0)
+                     },
                     stats: stats)
         }
         if let mp4 { sinks.append(mp4) }
         if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
-        if let folder = plan.references {
-            sinks.append(try ReferenceSink(folder: folder, width: renderer.pixelWidth, height: renderer.pixelHeight, stats: stats))
+        let references = try plan.references.map { folder in
+            try ReferenceSink(folder: folder, width: renderer.pixelWidth, height: renderer.pixelHeight, fps: renderer.scene.fps,
+                              stats: stats)
+        }
+        if let references {
+            sinks.append(references)
+            if options.frames == nil { ReferenceSink.noteFallback() }
         }
         let hashes = plan.hashes != nil || check != nil ? HashSink(scene: options.sceneName, check: check) : nil
         if let hashes { sinks.append(hashes) }
@@ -105,6 +112,7 @@ struct RenderCommand {
         try webp?.finish()
         try webpFile?.finish()
         try mp4?.finish()
+        try references?.finish()
         if let file = plan.hashes, let hashes { try file.write(Array(hashes.manifest.text.utf8)) }
         if let file = plan.contactSheet, let sheet { try file.write(try PNGCodec.encode(try sheet.sheet.sheet(sheet.tiles))) }
         if options.frames == nil { check?.expectNoMore(than: renderer.frameCount) }

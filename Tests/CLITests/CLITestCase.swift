@@ -40,9 +40,26 @@ class CLITestCase: XCTestCase {
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// The `frame_NNNN.png` files of a folder, sorted; the marker beside them is not listed.
+    /// The frame files of a folder, `frame_NNNN.png` or `.webp` and `frames_NNNN.mkv` videos,
+    /// sorted; the marker beside them is not listed.
     func frameFiles(_ name: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path(name)).filter { $0.hasPrefix("frame_") }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: path(name)).filter { $0.hasPrefix("frame") }.sorted()
+    }
+
+    /// Runs a tool that `scripts/test` installs (such as ffmpeg's), returning its standard output.
+    func tool(_ name: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let collected = OutputCollector(output.fileHandleForReading)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(name) failed (scripts/test installs ffmpeg): \(message)")
+        return collected.bytes()
     }
 
     /// Every hidden file or folder anywhere under the test folder other than render's markers:

@@ -5,22 +5,6 @@ import XCTest
 /// `--out NAME.mp4`, read back by ffprobe and decoded by ffmpeg (independent readers of the file)
 /// and compared with the frames of the same scene written as PNG.
 final class MP4CLITests: CLITestCase {
-    /// Runs a tool that `scripts/test` installs (ffmpeg's), returning its standard output.
-    private func tool(_ name: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let collected = OutputCollector(output.fileHandleForReading)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) failed (scripts/test installs ffmpeg): \(message)")
-        return collected.bytes()
-    }
-
     private struct Probe: Decodable {
         struct Stream: Decodable {
             let codec_name: String

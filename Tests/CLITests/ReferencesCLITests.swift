@@ -7,7 +7,8 @@ import TestSupport
 import XCTest
 
 /// `--hashes FILE --references`: each distinct frame once, as a lossless WebP beside the hash file,
-/// read back by `--check` and, independently, by Pillow.
+/// or the opaque frames in a lossless video where that is smaller; read back by `--check` and,
+/// independently, by Pillow and ffmpeg.
 final class ReferencesCLITests: CLITestCase {
     /// The scene rests for 0.2 s between its two scrolls, so several frames repeat one another.
     private func writeRestingScene() throws {
@@ -35,6 +36,64 @@ final class ReferencesCLITests: CLITestCase {
         })
     }
 
+    /// A scene that scrolls a noisy photo 10 pixels a frame for 18 frames, the kind of frames a
+    /// video stores in far less room than a WebP each; a card comes into view at frame 9. With
+    /// `clearBelow`, the canvas is clear and the photo ends 140 points down, so that frames 13 to
+    /// 17 are translucent at the bottom.
+    private func writePhotoScene(seed: UInt32 = 1, clearBelow: Bool = false) throws {
+        var bytes: [UInt8] = []
+        var state = seed
+        for y in 0..<600 {
+            for x in 0..<120 {
+                state = state &* 1103515245 &+ 12345
+                let noise = Int(state >> 27)
+                bytes += [UInt8((x + y) % 200 + noise), UInt8(y % 220 + noise), UInt8(x + noise), 255]
+            }
+        }
+        try Data(PNGCodec.encode(Bitmap(width: 120, height: 600, straight: bytes)!))
+            .write(to: folder.appendingPathComponent("images/photo.png"))
+        try write("scene.json", """
+        {"canvas": {"width": 60, "height": 80, "scale": 2, "background": "\(clearBelow ? "#00000000" : "#F2F2F7")"}, "fps": 30,
+         "assets": {"photo": "images/photo.png"},
+         "scroll": {"contentHeight": 400, "script": [{"scrollTo": 90, "duration": 0.6, "curve": "linear"}]},
+         "views": [{"id": "photo", "frame": [0, 0, 60, \(clearBelow ? 140 : 300)], "image": "photo", "contentMode": "top",
+                    "clipsToBounds": true},
+                   {"id": "card", "frame": [8, 120, 44, 60], "background": "#FFFFFF", "cornerRadius": 6}]}
+        """)
+    }
+
+    /// Records the photo scene's references in `g/`.
+    private func recordPhotoScene(clearBelow: Bool = false) throws {
+        try writePhotoScene(clearBelow: clearBelow)
+        try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--references"]).status, 0)
+    }
+
+    /// Checks the photo scene with its card turned red, which fails from frame 9 on.
+    private func checkWithARedCard() throws -> (status: Int32, stderr: String, stdout: String) {
+        try write("scene.json", try String(contentsOfFile: path("scene.json"), encoding: .utf8)
+            .replacingOccurrences(of: "#FFFFFF", with: "#FF0000"))
+        let failed = try render(["--scene", path("scene.json"), "--check", path("g/scene.sha256")])
+        XCTAssertEqual(failed.status, 1)
+        return failed
+    }
+
+    /// ffmpeg's SHA-256 of each frame of a video, as ScrollReel defines frame hashes.
+    private func ffmpegHashes(_ video: String, width: Int, height: Int) throws -> [String] {
+        let raw = try tool("ffmpeg", ["-v", "error", "-i", path(video), "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        let size = width * height * 4
+        XCTAssertEqual(raw.count % size, 0)
+        return try stride(from: 0, to: raw.count, by: size).map { start in
+            try FrameHash.sha256(width: width, height: height, straightRGBA: Array(raw[start..<(start + size)]))
+        }
+    }
+
+    private func size(_ folder: String) throws -> Int {
+        try frameFiles(folder).reduce(0) { total, name in
+            total + ((try FileManager.default.attributesOfItem(atPath: path(folder + "/" + name))[.size] as? Int) ?? 0)
+        }
+    }
+
     func testEachDistinctFrameIsStoredOnceExactly() throws {
         try writeRestingScene()
         try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
@@ -54,10 +113,71 @@ final class ReferencesCLITests: CLITestCase {
         for (name, hash) in decoded { XCTAssertEqual(hash, hashes[name], name) }
         // Far smaller than the same frames as PNGs.
         XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("png") + "/"]).status, 0)
-        let size = { (folder: String) in try self.frameFiles(folder).reduce(0) { total, name in
-            total + ((try FileManager.default.attributesOfItem(atPath: self.path(folder + "/" + name))[.size] as? Int) ?? 0)
-        } }
         XCTAssertLessThan(try size("g/scene"), try size("png") / 2)
+    }
+
+    /// A scroll over a photo is one lossless video, which ffmpeg decodes to the very frames the
+    /// hash file lists, in far less room than a WebP a frame.
+    func testAScrollingPhotoIsStoredAsOneExactVideo() throws {
+        try writePhotoScene()
+        try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
+        let run = try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--references"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try frameFiles("g/scene"), [FrameName.video(from: 0)])
+        let manifest = try HashManifest(parsing: String(contentsOfFile: path("g/scene.sha256"), encoding: .utf8))
+        XCTAssertEqual(try ffmpegHashes("g/scene/frames_0000.mkv", width: 120, height: 160), manifest.entries.map(\.hash))
+        // The same frames as WebPs: with --frames only the frames named are written, and never as a video.
+        try FileManager.default.createDirectory(atPath: path("w"), withIntermediateDirectories: false)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("w/scene.sha256"), "--references",
+                                   "--frames", "0-\(manifest.entries.count - 1)"]).status, 0)
+        XCTAssertEqual(try frameFiles("w/scene").count, manifest.entries.count)
+        XCTAssertLessThan(try size("g/scene"), try size("w/scene") / 2)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--check", path("g/scene.sha256")]).status, 0)
+    }
+
+    /// A failing frame is diffed against its frame of the video, and a later reference of the
+    /// frame's own, written beside the video, comes first.
+    func testCheckDiffsAgainstTheVideosFrames() throws {
+        try recordPhotoScene()
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("before") + "/"]).status, 0)
+        let failed = try checkWithARedCard()
+        XCTAssertFalse(failed.stderr.contains("hash differs"), failed.stderr)
+        // The card shows from frame 9 on, and it is the only change.
+        XCTAssertTrue(failed.stderr.hasPrefix("check: 9 frames fail"), failed.stderr)
+        for index in [9, 17, 12] {
+            XCTAssertEqual(try decodePNG("g/scene-failures/" + FrameName.png(index, suffix: "-expected")),
+                           try decodePNG("before/" + FrameName.png(index)), "frame \(index)")
+        }
+        // Frame 12 recorded again on its own: the video's frame 12 no longer counts.
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--references",
+                                   "--frames", "12-12"]).status, 0)
+        XCTAssertTrue(try frameFiles("g/scene").contains(FrameName.webp(12)))
+        let again = try render(["--scene", path("scene.json"), "--check", path("g/scene.sha256"), "--frames", "12-12"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+    }
+
+    /// A video holds no alpha: translucent frames keep their WebP, and the video runs split at them.
+    func testTranslucentFramesKeepTheirWebP() throws {
+        try recordPhotoScene(clearBelow: true)
+        let files = try frameFiles("g/scene")
+        XCTAssertTrue(files.contains(FrameName.video(from: 0)), "\(files)")
+        XCTAssertEqual(files, ([FrameName.video(from: 0)] + (13...17).map(FrameName.webp)).sorted())
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--check", path("g/scene.sha256")]).status, 0)
+        // Every frame, opaque or not, is diffed against its own reference.
+        let failed = try checkWithARedCard()
+        XCTAssertTrue(failed.stderr.hasPrefix("check: 9 frames fail"), failed.stderr)
+        XCTAssertFalse(failed.stderr.contains("hash differs"), failed.stderr)
+    }
+
+    /// A video cut short is named in the failure of each frame it no longer holds.
+    func testADamagedVideoIsNamedInTheFailure() throws {
+        try recordPhotoScene()
+        let video = URL(fileURLWithPath: path("g/scene/frames_0000.mkv"))
+        let whole = try Data(contentsOf: video)
+        try whole.prefix(whole.count / 3).write(to: video)
+        let failed = try checkWithARedCard()
+        XCTAssertTrue(failed.stderr.contains("scene/frame_0017: hash differs, and its reference frames_0000.mkv cannot be read: "
+                                             + "not a readable lossless video ("), failed.stderr)
     }
 
     /// A frame without a file of its own is diffed against the file of the first frame it repeats.

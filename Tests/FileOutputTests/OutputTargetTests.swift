@@ -128,6 +128,15 @@ final class OutputTargetTests: FolderTestCase {
         XCTAssertEqual(FrameName.index(of: "frame_0007.png"), 7)
         XCTAssertEqual(FrameName.index(of: "frame_7.png"), 7)
         XCTAssertEqual(FrameName.index(of: "frame_0003-diff.png", suffix: "-diff"), 3)
+        XCTAssertEqual(FrameName.index(ofStem: "frame_0042"), 42)
+        XCTAssertEqual(FrameName.video(from: 40), "frames_0040.mkv")
+        XCTAssertEqual(FrameName.videoStart(of: "frames_0040.mkv"), 40)
+        XCTAssertEqual(FrameName.videoStart(of: "frames_12345.mkv"), 12345)
+        for name in ["frame_0040.mkv", "frames_0040.mp4", "frames_.mkv", "frames_00a0.mkv", "xframes_0040.mkv"] {
+            XCTAssertNil(FrameName.videoStart(of: name), name)
+        }
+        XCTAssertNil(FrameName.frameIndex(of: "frames_0040.mkv"), "a video is no frame file")
+        XCTAssertTrue(FolderKind.frames.owns("frames_0040.mkv"))
         for name in ["frame_.png", "frame_0003-diff.png", "frame_+3.png", "frame_0007.PNG", "xframe_0001.png", "frame_٣.png"] {
             XCTAssertNil(FrameName.index(of: name), name)
         }
