@@ -6,9 +6,10 @@ import Raster
 /// through FFmpeg's libraries.
 ///
 /// - Only H.264 whose frames decode to planar RGB is read: anything else cannot be a recorded
-///   reference, and a lossy video would make `--check` fail on pixels the user never changed.
-/// - The decoder stops at the first damaged packet instead of concealing it, so a broken file
-///   throws rather than yielding frames that only look like the references.
+///   reference. (A planar-RGB video re-encoded lossily would be read; render never writes one.)
+/// - The decoder stops at the first damaged packet instead of concealing it, and every frame's
+///   timestamp must be its position at the stream's frame rate, so a broken file, or one missing
+///   a packet, throws rather than yielding frames that are not the recorded ones.
 /// - One thread, so the frames do not depend on the machine.
 public final class H264Reader {
     private var format: UnsafeMutablePointer<AVFormatContext>?
@@ -18,6 +19,9 @@ public final class H264Reader {
     private var streamIndex: Int32 = -1
     private let maxPixels: Int
     private var flushed = false
+    /// The index of the frame `next()` gives next, and the stream's frames per time-base unit.
+    private var position = 0
+    private var framesPerTick = (num: Int64(0), den: Int64(1))
 
     /// Opens `path`; throws `DecodeError.video` when it is not such a video, and
     /// `DecodeError.tooLarge` when its frames have more than `maxPixels` pixels.
@@ -49,6 +53,11 @@ public final class H264Reader {
         try check(avcodec_parameters_to_context(decoder, parameters), "reading its stream's parameters")
         decoder.pointee.thread_count = 1
         decoder.pointee.err_recognition |= AV_EF_EXPLODE
+        // A later header in a hostile file may not raise the size past the limit either.
+        decoder.pointee.max_pixels = Int64(maxPixels)
+        let base = format.pointee.streams[Int(found)]!.pointee.time_base, rate = format.pointee.streams[Int(found)]!.pointee.avg_frame_rate
+        guard base.num > 0, base.den > 0, rate.num > 0, rate.den > 0 else { throw DecodeError.video("it has no frame rate") }
+        framesPerTick = (Int64(base.num) * Int64(rate.num), Int64(base.den) * Int64(rate.den))
         try check(avcodec_open2(decoder, codec, nil), "opening the H.264 decoder")
         picture = av_frame_alloc()
         packet = av_packet_alloc()
@@ -70,6 +79,13 @@ public final class H264Reader {
             if received == scrollreel_averror_eof() { return nil }
             if received != scrollreel_averror_eagain() {
                 try check(received, "decoding a frame")
+                let stamp = picture.pointee.best_effort_timestamp
+                // The nearest frame index to the timestamp: Matroska keeps milliseconds.
+                guard stamp >= 0, (2 * stamp * framesPerTick.num + framesPerTick.den) / (2 * framesPerTick.den) == position else {
+                    av_frame_unref(picture)
+                    throw DecodeError.video("frame \(position) is missing")
+                }
+                position += 1
                 return try bitmap(picture)
             }
             // The decoder wants more: the next packet of the stream, or the end.

@@ -180,6 +180,20 @@ final class ReferencesCLITests: CLITestCase {
                                              + "not a readable lossless video ("), failed.stderr)
     }
 
+    /// A video missing a packet fails the frames from the lost one on, instead of diffing them
+    /// against the frames that follow it.
+    func testAVideoMissingAFrameFailsFromThatFrameOn() throws {
+        try recordPhotoScene()
+        _ = try tool("ffmpeg", ["-v", "error", "-i", path("g/scene/frames_0000.mkv"), "-c", "copy", "-bsf:v", "noise=drop=eq(n\\,10)",
+                                path("dropped.mkv")])
+        try FileManager.default.removeItem(atPath: path("g/scene/frames_0000.mkv"))
+        try FileManager.default.moveItem(atPath: path("dropped.mkv"), toPath: path("g/scene/frames_0000.mkv"))
+        let failed = try checkWithARedCard()
+        XCTAssertTrue(failed.stderr.contains("scene/frame_0009: 834 pixels differ"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("scene/frame_0012: hash differs, and its reference frames_0000.mkv cannot be read: "
+                                             + "not a readable lossless video (frame 10 is missing)"), failed.stderr)
+    }
+
     /// A frame without a file of its own is diffed against the file of the first frame it repeats.
     func testCheckDiffsRepeatedFramesAgainstTheFirst() throws {
         try writeRestingScene()
