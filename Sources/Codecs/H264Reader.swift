@@ -42,7 +42,7 @@ public final class H264Reader {
             throw DecodeError.video("it holds no H.264 video")
         }
         streamIndex = found
-        guard let parameters = format.pointee.streams[Int(found)]?.pointee.codecpar else {
+        guard let stream = format.pointee.streams[Int(found)], let parameters = stream.pointee.codecpar else {
             throw DecodeError.video("it holds no H.264 video")
         }
         let width = Int(parameters.pointee.width), height = Int(parameters.pointee.height)
@@ -55,7 +55,7 @@ public final class H264Reader {
         decoder.pointee.err_recognition |= AV_EF_EXPLODE
         // A later header in a hostile file may not raise the size past the limit either.
         decoder.pointee.max_pixels = Int64(maxPixels)
-        let base = format.pointee.streams[Int(found)]!.pointee.time_base, rate = format.pointee.streams[Int(found)]!.pointee.avg_frame_rate
+        let base = stream.pointee.time_base, rate = stream.pointee.avg_frame_rate
         guard base.num > 0, base.den > 0, rate.num > 0, rate.den > 0 else { throw DecodeError.video("it has no frame rate") }
         framesPerTick = (Int64(base.num) * Int64(rate.num), Int64(base.den) * Int64(rate.den))
         try check(avcodec_open2(decoder, codec, nil), "opening the H.264 decoder")

@@ -71,8 +71,8 @@ public final class StagedFolder: StagedOutput {
     public func remove(_ name: String) throws {
         try lock.withLock {
             precondition(created && kind.owns(name), "\(name) was not written by this run")
-            guard unlink(PathText.joining(staging, name)) == 0 else {
-                throw FileWriter.problem(target, name, "cannot remove", errno)
+            do { try fileSystem.unlink(PathText.joining(staging, name)) } catch {
+                throw target.problem("cannot remove \(name)", error)
             }
         }
     }
