@@ -50,11 +50,22 @@ public struct FrameCheck {
     public let tolerance: Tolerance
     /// The frames listed with each hash, in the manifest's order.
     private let framesByHash: [String: [String]]
-    private let videos = ReferenceVideos()
+    private let videos: ReferenceVideos
 
     public init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance = Tolerance()) {
-        self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance
+        self.init(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, videos: ReferenceVideos())
+    }
+
+    private init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance, videos: ReferenceVideos) {
+        self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance; self.videos = videos
         framesByHash = Dictionary(grouping: manifest.entries, by: \.hash).mapValues { $0.map(\.name) }
+    }
+
+    /// This check with another manifest, reading on in the videos where this one stopped: a run
+    /// that records frames as it checks them (each a file of its own, never a video) changes the
+    /// manifest at every frame, and a new check would read each video again from its start.
+    public func replacingManifest(with manifest: HashManifest) -> FrameCheck {
+        FrameCheck(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, videos: videos)
     }
 
     /// Where frame `name` is recorded as a lossless WebP.
@@ -117,6 +128,16 @@ public struct FrameCheck {
         let found: Bitmap?
         do { found = try reference(name, like: bitmap) } catch DecodeError.tooLarge(let width, let height, _) {
             return (.differs(reason: "size \(bitmap.width)×\(bitmap.height), expected \(width)×\(height)"), nil)
+        } catch let ended as ReferenceVideos.Ended {
+            // Either the video was cut short, or the frame's own file is gone (a translucent frame
+            // has one, not a video frame): both facts are told, since either may be what went wrong.
+            let stem = URL(fileURLWithPath: name).lastPathComponent
+            var video = ""
+            if let (url, offset) = source(name), let offset, let index = FrameName.index(ofStem: stem) {
+                let end = ended.frames == 0 ? "holds no frame" : "ends at frame \(index - offset + ended.frames - 1)"
+                video = ", and \(url.lastPathComponent) \(end)"
+            }
+            return (.differs(reason: "hash differs, and no file holds its reference: no \(stem).webp\(video)"), nil)
         } catch {
             let file = source(name)?.url.lastPathComponent ?? name
             return (.differs(reason: "hash differs, and its reference \(file) cannot be read: \(error)"), nil)

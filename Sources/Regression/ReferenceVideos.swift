@@ -30,7 +30,14 @@ final class ReferenceVideos: @unchecked Sendable {
     /// Whether `folder` holds any video.
     func hasVideos(in folder: URL) -> Bool { lock.withLock { !videos(in: folder).isEmpty } }
 
-    /// Frame `offset` of the video at `url`; a file that cannot be read, or ends before it, throws.
+    /// A video that holds fewer frames than asked for: the frame's own file is missing too, since
+    /// a video is only looked in for frames that have none.
+    struct Ended: Error {
+        let frames: Int
+    }
+
+    /// Frame `offset` of the video at `url`; a file that cannot be read throws, and one that ends
+    /// before the frame throws `Ended`.
     func frame(_ offset: Int, of url: URL, maxPixels: Int) throws -> Bitmap {
         try lock.withLock {
             if let last, last.url == url, last.offset == offset { return last.frame }
@@ -40,9 +47,7 @@ final class ReferenceVideos: @unchecked Sendable {
             }
             do {
                 while true {
-                    guard let frame = try open!.reader.next() else {
-                        throw DecodeError.video("it ends after \(open!.position) frames, before this one")
-                    }
+                    guard let frame = try open!.reader.next() else { throw Ended(frames: open!.position) }
                     open!.position += 1
                     if open!.position > offset {
                         last = (url, offset, frame)

@@ -169,7 +169,7 @@ struct ReferenceStore {
         var entries = check.manifest.entries.filter { $0.name != name }
         entries.append(.init(hash: hash, name: name))
         entries.sort { $0.name < $1.name }
-        check = FrameCheck(manifest: HashManifest(entries: entries), referenceFolder: folder, tolerance: check.tolerance)
+        check = check.replacingManifest(with: HashManifest(entries: entries))
         let file = check.webpURL(name)
         let frames = file.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: frames.path) {

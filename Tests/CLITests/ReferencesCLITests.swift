@@ -176,8 +176,8 @@ final class ReferencesCLITests: CLITestCase {
         let whole = try Data(contentsOf: video)
         try whole.prefix(whole.count / 3).write(to: video)
         let failed = try checkWithARedCard()
-        XCTAssertTrue(failed.stderr.contains("scene/frame_0017: hash differs, and its reference frames_0000.mkv cannot be read: "
-                                             + "not a readable lossless video ("), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("scene/frame_0017: hash differs, and no file holds its reference: no frame_0017.webp, "
+                                             + "and frames_0000.mkv "), failed.stderr)
     }
 
     /// A video missing a packet fails the frames from the lost one on, instead of diffing them

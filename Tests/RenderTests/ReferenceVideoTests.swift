@@ -65,16 +65,34 @@ final class ReferenceVideoTests: XCTestCase {
         XCTAssertTrue(try check.reference("scene/frame_0002", like: again)?.pixels == frames[2].pixels)
     }
 
-    /// A video that ends before the frame asked for fails that frame with a reason naming the
-    /// video, and the frames it does hold still read.
-    func testAVideoThatEndsEarlyFailsTheFramesItLacks() throws {
-        let frames = (0..<6).map { frame(UInt64($0 + 40)) }
-        try writeVideo(Array(frames[0..<4]), from: 0)
+    /// A frame past the end of the video before it has no reference: its own file is gone (a
+    /// translucent frame's WebP, say), or the video was cut short. The reason tells both, and the
+    /// frames the video does hold still read.
+    func testAFramePastItsVideosEndIsReportedMissing() throws {
+        let frames = (0..<8).map { frame(UInt64($0 + 40)) }
+        try writeVideo(Array(frames[2..<6]), from: 2)
         let check = try check(frames)
-        let (verdict, _) = check.verdict(name: "scene/frame_0005", hash: String(repeating: "0", count: 64), bitmap: frames[5])
-        XCTAssertEqual(verdict, .differs(reason: "hash differs, and its reference frames_0000.mkv cannot be read: not a readable "
-                                           + "lossless video (it ends after 4 frames, before this one)"))
+        let (verdict, _) = check.verdict(name: "scene/frame_0007", hash: String(repeating: "0", count: 64), bitmap: frames[7])
+        XCTAssertEqual(verdict, .differs(reason: "hash differs, and no file holds its reference: no frame_0007.webp, "
+                                           + "and frames_0002.mkv ends at frame 5"))
         XCTAssertTrue(try check.reference("scene/frame_0003", like: frames[3])?.pixels == frames[3].pixels)
         XCTAssertFalse(FrameCheck(manifest: HashManifest(), referenceFolder: folder).hasReferences(prefix: "other/"))
+    }
+
+    /// A check with a new manifest reads on in the video the old one had open, as recording frame
+    /// after frame needs: here the video is gone from the folder once the first frame is read, so
+    /// only the open reader can give the later ones.
+    func testACheckWithANewManifestReadsOnInTheOpenVideo() throws {
+        let frames = (0..<6).map { frame(UInt64($0 + 60)) }
+        try writeVideo(frames, from: 0)
+        let first = try check(frames)
+        XCTAssertTrue(try first.reference("scene/frame_0001", like: frames[1])?.pixels == frames[1].pixels)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("scene/" + FrameName.video(from: 0)))
+        let again = first.replacingManifest(with: HashManifest(entries: Array(first.manifest.entries.reversed())))
+        XCTAssertEqual(again.manifest.entries.first?.name, "scene/frame_0005")
+        for k in [2, 4, 5] {
+            let name = HashManifest.frameName(scene: "scene", index: k)
+            XCTAssertTrue(try again.reference(name, like: frames[k])?.pixels == frames[k].pixels, "frame \(k)")
+        }
     }
 }
