@@ -10,8 +10,11 @@ import XCTest
 /// Renders frames of a scene and compares them with references recorded beside the test, named
 /// after the test as swift-snapshot-testing names snapshots: for `testPull()` in
 /// `ProfileTests.swift` at scale 2, `<references>/ProfileTests/testPull.scale2.sha256`
-/// (sha256sum lines) and `<references>/ProfileTests/testPull.scale2/frame_0000.webp` (lossless).
-/// Two tests, or one test at two scales or with two `named:` values, never share a file.
+/// (sha256sum lines) and the folder `<references>/ProfileTests/testPull.scale2/`: recording every
+/// frame writes it as `render --hashes FILE --references` does (`ReferenceSink`: lossless WebPs,
+/// or a lossless video of the opaque frames where smaller), and a frame recorded on its own is a
+/// lossless WebP in it (`frame_0020.webp`). Two tests, or one test at two scales or with two
+/// `named:` values, never share a file.
 ///
 /// - Parameters:
 ///   - scene: path of the scene JSON, absolute or relative to the test file's folder.
@@ -72,13 +75,23 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, a
     let renderer = try Renderer(scene: loaded)
     let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance) } ?? PathText.stem(of: scenePath)
     let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
-    let verification = Verification(store: try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance),
-                                    scene: stem, record: record, failures: failures, offsets: renderer.offsets)
+    var store = try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance)
+    // Every frame of the scene recorded at once: the folder as `render --references` writes it,
+    // with videos where they are smaller, and a hash file listing these frames only. Single
+    // frames are recorded one by one, as WebPs.
+    let recordsScene = frames == nil && (record == .all || (record == .missing && store.check.manifest.entries.isEmpty))
+    if recordsScene { store.forgetAll() }
+    let verification = Verification(store: store, scene: stem, record: record, failures: failures, offsets: renderer.offsets,
+                                    writesFiles: !recordsScene)
     let start = Date()
     let indices = frames ?? Array(0..<renderer.frameCount)
-    try FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount)
-        .run(indices, frame: { try renderer.frame($0) }, sinks: [verification])
-    try verification.store.save()
+    let pipeline = FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount)
+    if recordsScene {
+        try recordScene(renderer, pipeline: pipeline, verification: verification)
+    } else {
+        try pipeline.run(indices, frame: { try renderer.frame($0) }, sinks: [verification])
+        try verification.store.save()
+    }
     if verification.log.failures.isEmpty {
         verification.removeStaleFailures()
     } else {
@@ -88,6 +101,28 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, a
             .write(to: failures.appendingPathComponent(Verification.reportName), atomically: true, encoding: .utf8)
     }
     return verification.messages
+}
+
+/// Renders every frame of the scene and records them all: the references folder staged and
+/// filled by `ReferenceSink`, then put in place together with the hash file, or neither.
+private func recordScene(_ renderer: Renderer, pipeline: FramePipeline, verification: Verification) throws {
+    let store = verification.store
+    try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
+    let outputs = OutputSet()
+    do {
+        let manifest = try outputs.file(OutputTarget(option: "references", path: store.manifestURL.path))
+        let frames = try outputs.folder(OutputTarget(option: "references", path: store.framesURL.path), kind: .frames,
+                                        replacingAll: true)
+        let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                           fps: renderer.scene.fps)
+        try pipeline.run(Array(0..<renderer.frameCount), frame: { try renderer.frame($0) }, sinks: [verification, references])
+        try references.finish()
+        try manifest.write(Array(verification.store.check.manifest.text.utf8))
+        try outputs.commit()
+    } catch {
+        outputs.discard()
+        throw error
+    }
 }
 
 /// Frames hashed on the pipeline's workers, then compared or recorded in order.
@@ -100,11 +135,13 @@ private final class Verification: FrameSink {
     /// The failing frames, for the report.
     let log: FailureLog
     private(set) var messages: [String] = []
+    /// Whether recording a frame writes its file, or only its hash (another sink writes the files).
+    let writesFiles: Bool
     /// The page beside the failure images that shows them all.
     static let reportName = "report.html"
 
-    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL, offsets: [Double]) {
-        self.store = store; self.scene = scene; self.record = record; self.failures = failures
+    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL, offsets: [Double], writesFiles: Bool) {
+        self.store = store; self.scene = scene; self.record = record; self.failures = failures; self.writesFiles = writesFiles
         log = FailureLog(keepsImages: true, offsets: offsets)
     }
 
@@ -126,7 +163,7 @@ private final class Verification: FrameSink {
         let frameName = HashManifest.frameName(scene: scene, index: index)
         let known = store.check.manifest[frameName] != nil
         if record == .all || (!known && record != .never) {
-            try store.record(frameName, hash: hash, bitmap: bitmap)
+            try store.record(frameName, hash: hash, bitmap: writesFiles ? bitmap : nil)
             messages.append("\(frameName): recorded")
             return
         }
@@ -158,18 +195,31 @@ struct ReferenceStore {
     init(folder: URL, scene: String, tolerance: Tolerance) throws {
         self.folder = folder
         self.scene = scene
-        var manifest = HashManifest()
-        if let text = try? String(contentsOf: folder.appendingPathComponent("\(scene).sha256"), encoding: .utf8) {
-            manifest = try HashManifest(parsing: text)
+        check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance)
+        if let text = try? String(contentsOf: manifestURL, encoding: .utf8) {
+            check = check.replacingManifest(with: try HashManifest(parsing: text))
         }
-        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: tolerance)
     }
 
-    mutating func record(_ name: String, hash: String, bitmap: Bitmap) throws {
+    /// The hash file: `<scene>.sha256`.
+    var manifestURL: URL { folder.appendingPathComponent("\(scene).sha256") }
+
+    /// The folder of the frames' files: `<scene>/`.
+    var framesURL: URL { folder.appendingPathComponent(scene) }
+
+    /// Lists no frame any more, for a recording of every frame.
+    mutating func forgetAll() {
+        check = check.replacingManifest(with: HashManifest())
+    }
+
+    /// Lists frame `name` with `hash`, and writes its lossless WebP when given its `bitmap`.
+    mutating func record(_ name: String, hash: String, bitmap: Bitmap?) throws {
         var entries = check.manifest.entries.filter { $0.name != name }
         entries.append(.init(hash: hash, name: name))
         entries.sort { $0.name < $1.name }
         check = check.replacingManifest(with: HashManifest(entries: entries))
+        changed = true
+        guard let bitmap else { return }
         let file = check.webpURL(name)
         let frames = file.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: frames.path) {
@@ -180,11 +230,10 @@ struct ReferenceStore {
         try Data(WebPCodec.encodeLossless(bitmap)).write(to: file)
         // A PNG recorded before would be stale beside it.
         try? FileManager.default.removeItem(at: check.pngURL(name))
-        changed = true
     }
 
     func save() throws {
         guard changed else { return }
-        try check.manifest.text.write(to: folder.appendingPathComponent("\(scene).sha256"), atomically: true, encoding: .utf8)
+        try check.manifest.text.write(to: manifestURL, atomically: true, encoding: .utf8)
     }
 }

@@ -1,5 +1,7 @@
 import Codecs
+import FileOutput
 import Foundation
+import Raster
 import Regression
 import ScrollReelTesting
 import XCTest
@@ -70,6 +72,55 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(.failed).count, 3)
         XCTAssertTrue(FileManager.default.fileExists(atPath: webp.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
+    }
+
+    /// Recording a whole scene writes the folder as `render --references` does: a scrolled photo
+    /// goes into a lossless video, smaller than a WebP a frame, and later runs diff against it.
+    /// Frames re-recorded one by one then become WebPs beside it.
+    func testRecordingAWholeSceneStoresAVideoWhereSmaller() throws {
+        guard H264Writer.unavailable == nil else { throw XCTSkip("no H.264 encoder here") }
+        var bytes: [UInt8] = [], state: UInt32 = 7
+        for y in 0..<400 {
+            for x in 0..<80 {
+                state = state &* 1103515245 &+ 12345
+                let noise = Int(state >> 27)
+                bytes += [UInt8((x + y) % 200 + noise), UInt8(y % 220 + noise), UInt8(x + noise), 255]
+            }
+        }
+        try Data(PNGCodec.encode(Bitmap(width: 80, height: 400, straight: bytes)!)).write(to: folder.appendingPathComponent("photo.png"))
+        let photo = folder.appendingPathComponent("photo.json").path
+        func scene(card: String) throws {
+            try """
+            {"canvas": {"width": 40, "height": 60, "scale": 2, "background": "#F2F2F7"}, "fps": 30,
+             "assets": {"photo": "photo.png"},
+             "scroll": {"contentHeight": 300, "script": [{"scrollTo": 60, "duration": 0.4, "curve": "linear"}]},
+             "views": [{"id": "photo", "frame": [0, 0, 40, 200], "image": "photo", "contentMode": "top", "clipsToBounds": true},
+                       {"id": "card", "frame": [6, 90, 28, 40], "background": "\(card)", "cornerRadius": 6}]}
+            """.write(toFile: photo, atomically: true, encoding: .utf8)
+        }
+        func verify(_ mode: RecordMode) throws -> [String] {
+            try verifyFrames(scene: photo, frames: nil, scale: nil, tolerance: Tolerance(), references: references, record: mode)
+        }
+        try scene(card: "#FFFFFF")
+        XCTAssertEqual(try verify(.missing), (0..<12).map { "photo/frame_\(String(format: "%04d", $0)): recorded" })
+        let frames = references.appendingPathComponent("photo")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { !$0.hasPrefix(".") }.sorted(),
+                       [FrameName.video(from: 0)])
+        XCTAssertEqual(try verify(.never), [])
+        try scene(card: "#FF0000")
+        let failures = try verify(.never)
+        XCTAssertEqual(failures.count, 5, "the card shows from frame 7 on: \(failures)")
+        XCTAssertTrue(failures.allSatisfy { $0.contains(" pixels differ") }, "diffed against the video: \(failures)")
+        XCTAssertEqual(try verify(.failed).count, 5)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: frames.appendingPathComponent(FrameName.webp(11)).path))
+        XCTAssertEqual(try verify(.never), [])
+        // A shorter scene recorded again lists its own frames only.
+        try (try String(contentsOfFile: photo, encoding: .utf8)).replacingOccurrences(of: "\"duration\": 0.4", with: "\"duration\": 0.2")
+            .write(toFile: photo, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try verify(.all).count, 6)
+        let manifest = try HashManifest(parsing: String(contentsOf: references.appendingPathComponent("photo.sha256"), encoding: .utf8))
+        XCTAssertEqual(manifest.entries.map(\.name), (0..<6).map { HashManifest.frameName(scene: "photo", index: $0) })
+        XCTAssertEqual(try verify(.never), [])
     }
 
     // MARK: Reference names

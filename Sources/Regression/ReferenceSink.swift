@@ -17,10 +17,10 @@ import Synchronization
 ///   shifted, costs far less than a WebP a frame; a fade or a still image does not. At the end
 ///   the smaller wins: the videos with the WebPs of translucent frames (a video holds no alpha),
 ///   or the WebPs alone.
-final class ReferenceSink: FrameSink {
+public final class ReferenceSink: FrameSink {
     /// What a frame becomes on the workers: its hash, its WebP unless a frame before it has the
     /// same hash, and its RGB when it goes into a video.
-    typealias Prepared = (hash: String, file: [UInt8]?, rgb: [UInt8]?)
+    public typealias Prepared = (hash: String, file: [UInt8]?, rgb: [UInt8]?)
 
     private let folder: StagedFolder
     private let stats: Stats
@@ -39,7 +39,7 @@ final class ReferenceSink: FrameSink {
     private var opaqueWebPs: [String] = []
 
     /// Throws before any frame is rendered when WebP cannot hold frames of this size.
-    init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats) throws {
+    public init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats = Stats()) throws {
         guard max(width, height) <= WebPWriter.maxSide else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "WebP")
         }
@@ -50,7 +50,7 @@ final class ReferenceSink: FrameSink {
 
     /// Tells the user, once, when references cannot be stored as videos on this machine and take
     /// more room for it.
-    static func noteFallback() {
+    public static func noteFallback() {
         guard let why = H264Writer.unavailable else { return }
         FileHandle.standardError.write(Data(("note: references are stored as WebP only, which takes more room for scrolling "
             + "scenes than lossless video: \(why) (on Debian: apt-get install libavformat59 libavcodec59 libswscale6)\n").utf8))
@@ -58,7 +58,7 @@ final class ReferenceSink: FrameSink {
 
     /// The hash, the WebP and the RGB; a frame whose hash is stored already is not encoded, since
     /// only the first frame of a hash is written (a race only costs an encoding that goes unused).
-    func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared {
+    public func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared {
         try stats.encode {
             try made.value(for: frame) { frame in
                 let hash = try FrameHash.sha256(frame)
@@ -70,7 +70,7 @@ final class ReferenceSink: FrameSink {
         }
     }
 
-    func consume(_ index: Int, _ prepared: Prepared) throws {
+    public func consume(_ index: Int, _ prepared: Prepared) throws {
         if stored.withLock({ $0.insert(prepared.hash).inserted }) {
             guard let file = prepared.file else { preconditionFailure("a frame first stored in order was encoded") }
             try stats.encode { try folder.write(FrameName.webp(index), file) }
@@ -94,7 +94,7 @@ final class ReferenceSink: FrameSink {
     }
 
     /// Closes the last video and keeps the smaller of the two ways to store the opaque frames.
-    func finish() throws {
+    public func finish() throws {
         try stats.encode {
             try closeVideo()
             guard !videoNames.isEmpty else { return }
