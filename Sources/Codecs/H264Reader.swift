@@ -22,18 +22,22 @@ public final class H264Reader {
     /// The index of the frame `next()` gives next, and the stream's frames per time-base unit.
     private var position = 0
     private var framesPerTick = (num: Int64(0), den: Int64(1))
+    /// What the first frame is called in messages, for a video that holds frames from there on.
+    private let firstFrame: Int
 
     /// Opens `path`; throws `DecodeError.video` when it is not such a video, and
-    /// `DecodeError.tooLarge` when its frames have more than `maxPixels` pixels.
-    public init(path: String, maxPixels: Int) throws {
+    /// `DecodeError.tooLarge` when its frames have more than `maxPixels` pixels. Messages number
+    /// the frames from `firstFrame`.
+    public init(path: String, maxPixels: Int, firstFrame: Int = 0) throws {
         // Before any stored property has its value: `deinit` calls FFmpeg, so it must not run
         // without it.
         if let failure = scrollreel_ffmpeg_load() {
             throw DecodeError.video("FFmpeg's libraries could not be loaded: \(String(cString: failure))")
         }
         self.maxPixels = maxPixels
+        self.firstFrame = firstFrame
         av_log_set_level(AV_LOG_QUIET)
-        try check(avformat_open_input(&format, path, nil, nil), "opening it")
+        try check(avformat_open_input(&format, H264Writer.fileURL(path), nil, nil), "opening it")
         guard let format else { throw DecodeError.video("could not open it") }
         try check(avformat_find_stream_info(format, nil), "reading its streams")
         var codec: UnsafePointer<AVCodec>?
@@ -79,11 +83,9 @@ public final class H264Reader {
             if received == scrollreel_averror_eof() { return nil }
             if received != scrollreel_averror_eagain() {
                 try check(received, "decoding a frame")
-                let stamp = picture.pointee.best_effort_timestamp
-                // The nearest frame index to the timestamp: Matroska keeps milliseconds.
-                guard stamp >= 0, (2 * stamp * framesPerTick.num + framesPerTick.den) / (2 * framesPerTick.den) == position else {
+                guard frameIndex(at: picture.pointee.best_effort_timestamp) == Int64(position) else {
                     av_frame_unref(picture)
-                    throw DecodeError.video("frame \(position) is missing")
+                    throw DecodeError.video("frame \(firstFrame + position) is missing")
                 }
                 position += 1
                 return try bitmap(picture)
@@ -104,6 +106,16 @@ public final class H264Reader {
                 }
             }
         }
+    }
+
+    /// The index of the frame nearest to `stamp` (Matroska keeps milliseconds), or nil for a
+    /// timestamp before the start or too large to scale, which a damaged file may hold.
+    private func frameIndex(at stamp: Int64) -> Int64? {
+        guard stamp >= 0 else { return nil }
+        let (ticks, over) = stamp.multipliedReportingOverflow(by: framesPerTick.num)
+        guard !over, ticks <= Int64.max / 2 - framesPerTick.den else { return nil }
+        // den < 2³¹ · 2³¹, so 2 · den fits.
+        return (2 * ticks + framesPerTick.den) / (2 * framesPerTick.den)
     }
 
     /// The decoded picture as a bitmap: G, B and R planes, every pixel opaque.

@@ -89,8 +89,9 @@ public final class H264Writer {
             throw EncodeError.h264("this FFmpeg has no H.264 encoder (libx264)")
         }
         var format: UnsafeMutablePointer<AVFormatContext>?
-        try H264Writer.check(avformat_alloc_output_context2(&format, nil, even ? "mp4" : "matroska", path), "choosing the muxer",
-                             systemError)
+        // The muxer keeps the name: with the index first, an MP4 is opened again by it at the end.
+        try H264Writer.check(avformat_alloc_output_context2(&format, nil, even ? "mp4" : "matroska", H264Writer.fileURL(path)),
+                             "choosing the muxer", systemError)
         guard let format else { throw EncodeError.h264("could not allocate the muxer") }
         self.format = format
         guard let encoder = avcodec_alloc_context3(codec) else { throw EncodeError.h264("could not allocate the encoder") }
@@ -157,13 +158,16 @@ public final class H264Writer {
             guard let scaler else { throw EncodeError.h264("could not create the colour converter") }
             // RGB in, BT.709 limited-range YUV out, as the stream is tagged.
             let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-            sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+            // -1 where the conversion does not support these colour spaces: not an FFmpeg error code.
+            guard sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
+                throw EncodeError.h264("the colour converter does not support BT.709")
+            }
         }
 
-        try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "creating the file")
+        try check(avio_open(&format.pointee.pb, H264Writer.fileURL(path), AVIO_FLAG_WRITE), "creating the file")
         var options: OpaquePointer?
-        if even { av_dict_set(&options, "movflags", "+faststart", 0) }
         defer { av_dict_free(&options) }
+        if even { try check(av_dict_set(&options, "movflags", "+faststart", 0), "asking for the index first") }
         try check(avformat_write_header(format, &options), "writing the header")
     }
 
@@ -174,7 +178,7 @@ public final class H264Writer {
         precondition(rgb.count == codedWidth * codedHeight * 3, "frame size differs from the video's")
         guard let encoder, let picture else { throw EncodeError.h264("writer already finished") }
         try check(av_frame_make_writable(picture), "preparing a frame")
-        if let scaler { convert(rgb, scaler, into: picture) } else { copy(rgb, into: picture) }
+        if let scaler { try convert(rgb, scaler, into: picture) } else { copy(rgb, into: picture) }
         picture.pointee.pts = Int64(next)
         next += 1
         try check(avcodec_send_frame(encoder, picture), "encoding a frame")
@@ -182,21 +186,27 @@ public final class H264Writer {
     }
 
     /// The frame as 4:2:0 YUV.
-    private func convert(_ rgb: [UInt8], _ scaler: OpaquePointer, into picture: UnsafeMutablePointer<AVFrame>) {
-        rgb.withUnsafeBufferPointer { source in
+    private func convert(_ rgb: [UInt8], _ scaler: OpaquePointer, into picture: UnsafeMutablePointer<AVFrame>) throws {
+        // The rows written: all of them, or none on failure (0, or a negative FFmpeg error).
+        let rows = rgb.withUnsafeBufferPointer { source -> Int32 in
             var planes: [UnsafePointer<UInt8>?] = [source.baseAddress, nil, nil, nil]
             var strides: [Int32] = [Int32(codedWidth * 3), 0, 0, 0]
-            withUnsafeMutablePointer(to: &picture.pointee.data) { data in
+            return withUnsafeMutablePointer(to: &picture.pointee.data) { data in
                 withUnsafeMutablePointer(to: &picture.pointee.linesize) { sizes in
                     data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { out in
                         sizes.withMemoryRebound(to: Int32.self, capacity: 8) { lines in
-                            _ = sws_scale(scaler, &planes, &strides, 0, Int32(codedHeight), out, lines)
+                            sws_scale(scaler, &planes, &strides, 0, Int32(codedHeight), out, lines)
                         }
                     }
                 }
             }
         }
+        guard rows > 0 else { throw EncodeError.h264("converting a frame's colours failed") }
     }
+
+    /// `path` as FFmpeg's file protocol reads it: a relative path such as `a:b/x.mp4` would
+    /// otherwise name protocol `a`.
+    static func fileURL(_ path: String) -> String { "file:" + path }
 
     /// The frame as it is, row by row into the picture's padded rows.
     private func copy(_ rgb: [UInt8], into picture: UnsafeMutablePointer<AVFrame>) {

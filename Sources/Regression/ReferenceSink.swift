@@ -83,8 +83,9 @@ public final class ReferenceSink: FrameSink {
             if video == nil {
                 let name = FrameName.video(from: index)
                 let path = try folder.pathToWrite(name)
-                video = (try H264Writer(path: path, width: width, height: height, fps: fps, kind: .lossless) {
-                    self.folder.writeProblem(name, errno: $0)
+                // The folder, not self: the writer is kept by self, and would keep it alive.
+                video = (try H264Writer(path: path, width: width, height: height, fps: fps, kind: .lossless) { [folder] in
+                    folder.writeProblem(name, errno: $0)
                 }, index)
                 videoNames.append(name)
             }

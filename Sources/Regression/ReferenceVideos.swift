@@ -17,6 +17,9 @@ final class ReferenceVideos: @unchecked Sendable {
     private var open: (url: URL, reader: H264Reader, position: Int)?
     /// The frame read last, which failure images ask for again.
     private var last: (url: URL, offset: Int, frame: Bitmap)?
+    /// Videos that could not be read to the end, with the offset reading stopped at: frames from
+    /// there on fail again at once, instead of each decoding the video from its start once more.
+    private var stopped: [URL: (offset: Int, error: Error)] = [:]
 
     /// The video of `folder` that holds frame `index`, with the frame's offset in it: the one
     /// that starts last at or before it. Whether it holds that many frames shows when it is read.
@@ -41,9 +44,17 @@ final class ReferenceVideos: @unchecked Sendable {
     func frame(_ offset: Int, of url: URL, maxPixels: Int) throws -> Bitmap {
         try lock.withLock {
             if let last, last.url == url, last.offset == offset { return last.frame }
+            if let stop = stopped[url], offset >= stop.offset { throw stop.error }
             if open == nil || open!.url != url || open!.position > offset {
                 open = nil
-                open = (url, try H264Reader(path: url.path, maxPixels: maxPixels), 0)
+                do {
+                    let reader = try H264Reader(path: url.path, maxPixels: maxPixels,
+                                                firstFrame: FrameName.videoStart(of: url.lastPathComponent) ?? 0)
+                    open = (url, reader, 0)
+                } catch {
+                    stopped[url] = (0, error)
+                    throw error
+                }
             }
             do {
                 while true {
@@ -55,7 +66,8 @@ final class ReferenceVideos: @unchecked Sendable {
                     }
                 }
             } catch {
-                // Read again from the start next time, rather than from a reader that failed.
+                // Earlier frames are read again from the start, rather than from a reader that failed.
+                stopped[url] = (open!.position, error)
                 open = nil
                 throw error
             }

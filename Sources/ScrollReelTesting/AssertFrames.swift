@@ -79,7 +79,7 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, a
     // Every frame of the scene recorded at once: the folder as `render --references` writes it,
     // with videos where they are smaller, and a hash file listing these frames only. Single
     // frames are recorded one by one, as WebPs.
-    let recordsScene = frames == nil && (record == .all || (record == .missing && store.check.manifest.entries.isEmpty))
+    let recordsScene = frames == nil && (record == .all || (record != .never && store.check.manifest.entries.isEmpty))
     if recordsScene { store.forgetAll() }
     let verification = Verification(store: store, scene: stem, record: record, failures: failures, offsets: renderer.offsets,
                                     writesFiles: !recordsScene)
@@ -185,6 +185,13 @@ private final class Verification: FrameSink {
     }
 }
 
+/// A references file that cannot serve, named with why.
+struct ReferenceError: Error, CustomStringConvertible {
+    let file: String
+    let reason: String
+    var description: String { "\(file) \(reason)" }
+}
+
 /// The references of one scene, updated in memory while recording and saved at the end.
 struct ReferenceStore {
     let folder: URL
@@ -196,9 +203,13 @@ struct ReferenceStore {
         self.folder = folder
         self.scene = scene
         check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance)
-        if let text = try? String(contentsOf: manifestURL, encoding: .utf8) {
-            check = check.replacingManifest(with: try HashManifest(parsing: text))
+        guard FileManager.default.fileExists(atPath: manifestURL.path) else { return }
+        let text: String
+        // One that cannot be read must not pass for missing: recording would replace the folder.
+        do { text = try String(contentsOf: manifestURL, encoding: .utf8) } catch {
+            throw ReferenceError(file: manifestURL.path, reason: "cannot be read (\(error.localizedDescription))")
         }
+        check = check.replacingManifest(with: try HashManifest(parsing: text))
     }
 
     /// The hash file: `<scene>.sha256`.
@@ -212,8 +223,22 @@ struct ReferenceStore {
         check = check.replacingManifest(with: HashManifest())
     }
 
+    /// Frame `name`'s own file, WebP before PNG, if it has one.
+    private func ownFile(_ name: String) -> URL? {
+        [check.webpURL(name), check.pngURL(name)].first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// Lists frame `name` with `hash`, and writes its lossless WebP when given its `bitmap`.
+    ///
+    /// A folder stores each picture once, in the file of the first frame that shows it: when that
+    /// file is about to show another picture, the next frame still listed with the old one, and
+    /// without a file, takes a copy first, so the frames that repeat it keep their reference.
     mutating func record(_ name: String, hash: String, bitmap: Bitmap?) throws {
+        if bitmap != nil, let old = check.manifest[name], old != hash, let file = ownFile(name), check.referenceURL(name) == file,
+           let heir = check.manifest.entries.first(where: { $0.hash == old && $0.name != name && ownFile($0.name) == nil }) {
+            let copy = (file.pathExtension == "png" ? check.pngURL : check.webpURL)(heir.name)
+            try FileManager.default.copyItem(at: file, to: copy)
+        }
         var entries = check.manifest.entries.filter { $0.name != name }
         entries.append(.init(hash: hash, name: name))
         entries.sort { $0.name < $1.name }

@@ -29,7 +29,7 @@ struct CaseRecorder {
         let renderer = loaded.renderer
         let hashes = HashSink(scene: item.name, check: nil)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                           fps: renderer.scene.fps, stats: Stats())
+                                           fps: renderer.scene.fps)
         try FramePipeline(jobs: jobs).run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references],
                                           done: done)
         try references.finish()

@@ -169,6 +169,17 @@ final class ReferencesCLITests: CLITestCase {
         XCTAssertFalse(failed.stderr.contains("hash differs"), failed.stderr)
     }
 
+    /// A relative path whose first part holds a colon names a file, not one of FFmpeg's protocols.
+    func testAColonInARelativePathNamesAFolder() throws {
+        try writePhotoScene()
+        try FileManager.default.createDirectory(atPath: path("a:b"), withIntermediateDirectories: false)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--hashes", "a:b/scene.sha256", "--references"]).status, 0)
+        XCTAssertEqual(try frameFiles("a:b/scene"), [FrameName.video(from: 0)])
+        XCTAssertEqual(try render(["--scene", "scene.json", "--check", "a:b/scene.sha256"]).status, 0)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "a:b/scene.mp4"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("a:b/scene.mp4")))
+    }
+
     /// A video cut short is named in the failure of each frame it no longer holds.
     func testADamagedVideoIsNamedInTheFailure() throws {
         try recordPhotoScene()

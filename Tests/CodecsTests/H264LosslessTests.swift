@@ -100,6 +100,15 @@ final class H264LosslessTests: XCTestCase {
         }
     }
 
+    /// A frame whose timestamp is too large to scale (a cluster's timestamp set to 2⁶² in the fuzz
+    /// corpus's file) is a missing frame, not an arithmetic overflow.
+    func testAHugeTimestampIsAMissingFrame() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/Corpus/h264/huge-timestamp.mkv")
+        let read = readAll(file.standardizedFileURL.path)
+        XCTAssertEqual(read.frames.count, 0)
+        XCTAssertEqual(read.error as? DecodeError, .video("frame 0 is missing"))
+    }
+
     func testSizesH264CannotStoreAreRefused() {
         XCTAssertThrowsError(try H264Writer(path: folder.appendingPathComponent("x.mkv").path, width: 16385, height: 1, fps: 30,
                                             kind: .lossless) { _ in POSIXError(.EIO) }) { error in

@@ -123,6 +123,50 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(.never), [])
     }
 
+    /// A hash file that cannot be read stops the run with its name: taken for missing, it would
+    /// have every frame recorded again over the folder.
+    func testAnUnreadableHashFileIsAnErrorNotAMissingOne() throws {
+        XCTAssertEqual(try verify(.missing).count, 3)
+        let manifest = references.appendingPathComponent("box.sha256")
+        try Data([0xFF, 0xFE, 0x00]).write(to: manifest)
+        XCTAssertThrowsError(try verify(.missing)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(manifest.path) cannot be read"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: manifest), Data([0xFF, 0xFE, 0x00]))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: references.appendingPathComponent("box/frame_0002.webp").path))
+    }
+
+    /// A folder stores a picture once, in the file of its first frame: re-recording that frame
+    /// alone to a new picture first gives the old one to the next frame that shows it, which is
+    /// still diffed against it afterwards.
+    func testReRecordingAFrameKeepsTheReferenceOfItsRepeats() throws {
+        let rest = folder.appendingPathComponent("rest.json").path
+        func scene(_ color: String) throws {
+            try """
+            {"canvas": {"width": 40, "height": 30, "scale": 1}, "fps": 10,
+             "scroll": {"contentHeight": 100, "script": [{"wait": 0.3}, {"scrollTo": 20, "duration": 0.2, "curve": "linear"}]},
+             "views": [{"id": "box", "frame": [5, 10, 20, 10], "background": "\(color)", "cornerRadius": 3}]}
+            """.write(toFile: rest, atomically: true, encoding: .utf8)
+        }
+        func verify(_ frames: [Int]?, _ mode: RecordMode) throws -> [String] {
+            try verifyFrames(scene: rest, frames: frames, scale: nil, tolerance: Tolerance(), references: references, record: mode)
+        }
+        try scene("#FF9500")
+        XCTAssertEqual(try verify(nil, .missing).count, 5)
+        let stored = { try FileManager.default.contentsOfDirectory(atPath: self.references.appendingPathComponent("rest").path)
+            .filter { !$0.hasPrefix(".") }.sorted() }
+        XCTAssertEqual(try stored(), ["frame_0000.webp", "frame_0004.webp"], "frames 1 to 3 repeat frame 0")
+        try scene("#007AFF")
+        XCTAssertEqual(try verify([0], .all), ["rest/frame_0000: recorded"])
+        XCTAssertEqual(try stored(), ["frame_0000.webp", "frame_0001.webp", "frame_0004.webp"])
+        try scene("#FF3B30")
+        let failure = try verify([2], .never)
+        XCTAssertEqual(failure.count, 1)
+        XCTAssertTrue(failure[0].hasPrefix("rest/frame_0002: 196 pixels differ"), "diffed against the old picture: \(failure)")
+        try scene("#FF9500")
+        XCTAssertEqual(try verify([1, 2, 3, 4], .never), [])
+    }
+
     // MARK: Reference names
 
     func verify(_ name: String, scale: Int?, _ mode: RecordMode, artifacts: URL? = nil) throws -> [String] {

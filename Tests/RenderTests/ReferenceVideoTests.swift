@@ -2,7 +2,7 @@ import Codecs
 import FileOutput
 import Foundation
 import Raster
-import Regression
+@testable import Regression
 import TestSupport
 import XCTest
 
@@ -77,6 +77,18 @@ final class ReferenceVideoTests: XCTestCase {
                                            + "and frames_0002.mkv ends at frame 5"))
         XCTAssertTrue(try check.reference("scene/frame_0003", like: frames[3])?.pixels == frames[3].pixels)
         XCTAssertFalse(FrameCheck(manifest: HashManifest(), referenceFolder: folder).hasReferences(prefix: "other/"))
+    }
+
+    /// Where reading a video stopped is remembered: a later frame fails alike at once, instead of
+    /// reading the video from its start again (here it is gone, so reading it again would fail
+    /// otherwise).
+    func testAVideosEndIsRememberedForLaterFrames() throws {
+        let frames = (0..<8).map { frame(UInt64($0 + 80)) }
+        try writeVideo(Array(frames[0..<4]), from: 0)
+        let check = try check(frames)
+        XCTAssertThrowsError(try check.reference("scene/frame_0005", like: frames[5])) { XCTAssertTrue($0 is ReferenceVideos.Ended) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("scene/" + FrameName.video(from: 0)))
+        XCTAssertThrowsError(try check.reference("scene/frame_0007", like: frames[7])) { XCTAssertTrue($0 is ReferenceVideos.Ended, "\($0)") }
     }
 
     /// A check with a new manifest reads on in the video the old one had open, as recording frame
