@@ -257,8 +257,22 @@ struct ReferenceStore {
         try? FileManager.default.removeItem(at: check.pngURL(name))
     }
 
+    /// Writes the hash file, and removes the videos that no frame reads any more: those whose
+    /// every listed frame now has a file of its own (a scene re-recorded frame by frame).
     func save() throws {
         guard changed else { return }
         try check.manifest.text.write(to: manifestURL, atomically: true, encoding: .utf8)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: framesURL.path)) ?? []
+        let videos = names.compactMap { name in FrameName.videoStart(of: name).map { (start: $0, name: name) } }
+            .sorted { $0.start < $1.start }
+        let listed = check.manifest.entries.compactMap { entry in
+            FrameName.index(ofStem: URL(fileURLWithPath: entry.name).lastPathComponent).map { ($0, entry.name) }
+        }
+        // A video holds frames from its start up to the next video's.
+        for (k, video) in videos.enumerated() {
+            let end = k + 1 < videos.count ? videos[k + 1].start : Int.max
+            guard listed.allSatisfy({ index, name in !(video.start..<end).contains(index) || ownFile(name) != nil }) else { continue }
+            try FileManager.default.removeItem(at: framesURL.appendingPathComponent(video.name))
+        }
     }
 }

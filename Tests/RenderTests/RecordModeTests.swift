@@ -113,6 +113,14 @@ final class RecordModeTests: XCTestCase {
         XCTAssertTrue(failures.allSatisfy { $0.contains(" pixels differ") }, "diffed against the video: \(failures)")
         XCTAssertEqual(try verify(.failed).count, 5)
         XCTAssertTrue(FileManager.default.fileExists(atPath: frames.appendingPathComponent(FrameName.webp(11)).path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: frames.appendingPathComponent(FrameName.video(from: 0)).path),
+                      "frames 0 to 6 still read the video")
+        XCTAssertEqual(try verify(.never), [])
+        // Every frame re-recorded on its own: the video serves none, and goes.
+        try (try String(contentsOfFile: photo, encoding: .utf8)).replacingOccurrences(of: "[0, 0, 40, 200]", with: "[1, 0, 39, 200]")
+            .write(toFile: photo, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try verify(.failed).count, 12)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: frames.appendingPathComponent(FrameName.video(from: 0)).path))
         XCTAssertEqual(try verify(.never), [])
         // A shorter scene recorded again lists its own frames only.
         try (try String(contentsOfFile: photo, encoding: .utf8)).replacingOccurrences(of: "\"duration\": 0.4", with: "\"duration\": 0.2")
