@@ -12,11 +12,23 @@ public final class OutputSet: @unchecked Sendable {
     /// What makes this run's temporary names its own: `PID-RANDOM`.
     let tag: String
     private var outputs: [StagedOutput] = []
+    /// Files the run reads, each with the option that names it: no output may take one's place.
+    private var inputs: [OutputTarget] = []
     private let lock = NSLock()
 
     public init(fileSystem: FileSystem = .system) {
         self.fileSystem = fileSystem
         tag = "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    }
+
+    /// Notes a file the run reads (a scene, a hash file to check against, a suite), so that an
+    /// output named with the same path, however spelled, is refused before anything is written.
+    public func reads(_ input: OutputTarget) throws {
+        let place = input.identity
+        for output in lock.withLock({ outputs.map(\.target) }) where output.identity == place {
+            throw output.problem("\(input.option) \(input.shown) is the same path, and render reads it")
+        }
+        lock.withLock { inputs.append(input) }
     }
 
     /// Checks a file target and stages it.
@@ -43,6 +55,9 @@ public final class OutputSet: @unchecked Sendable {
     /// output folder, would overwrite each other or make the folder the user's.
     private func checkDistinct(_ target: OutputTarget) throws {
         let place = target.identity
+        for input in lock.withLock({ inputs }) where input.identity == place {
+            throw target.problem("\(input.option) \(input.shown) is the same path, and render reads it")
+        }
         for other in lock.withLock({ outputs.map(\.target) }) {
             let otherPlace = other.identity
             if place == otherPlace { throw target.problem("\(other.option) \(other.shown) is the same path") }

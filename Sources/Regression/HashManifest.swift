@@ -24,11 +24,14 @@ public struct HashManifest: Equatable, Sendable {
         public var description: String { "line \(line): \(message)" }
     }
 
-    /// Parses manifest text; blank lines are skipped, anything else malformed is an error.
+    /// Parses manifest text; blank lines are skipped, anything else malformed is an error. Lines
+    /// may end in CRLF, as a Windows checkout writes them: Swift reads "\r\n" as one character,
+    /// which a split on "\n" alone would never find.
     public init(parsing text: String) throws {
         var entries: [Entry] = []
         var names = Set<String>()
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (number, raw) in lines.enumerated() {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let hash = line.prefix(64)

@@ -48,6 +48,8 @@ public struct Suite: Equatable, Sendable {
     /// suite hold every case exactly once.
     public func shard(_ index: Int, of count: Int) -> [Case] {
         precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
-        return Array(cases[(index - 1) * cases.count / count ..< index * cases.count / count])
+        // k × cases / count in full width: any I/N a user types must not overflow.
+        func boundary(_ k: Int) -> Int { count.dividingFullWidth(k.multipliedFullWidth(by: cases.count)).quotient }
+        return Array(cases[boundary(index - 1) ..< boundary(index)])
     }
 }

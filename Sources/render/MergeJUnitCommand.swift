@@ -16,7 +16,7 @@ struct MergeJUnitCommand {
         for path in options.inputs { suites += try MergeJUnitCommand.suites(in: path) }
         var totals: [String: Double] = [:]
         for suite in suites {
-            for key in ["tests", "failures", "errors", "skipped", "time"] { totals[key, default: 0] += suite.count(key) }
+            for key in JUnitSuite.counts { totals[key, default: 0] += suite.count(key) }
         }
         let count = { (key: String) in String(Int(totals[key] ?? 0)) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"merged\" tests=\"\(count("tests"))\" "
@@ -43,6 +43,16 @@ struct MergeJUnitCommand {
         guard root == "testsuites" || root == "testsuite" else {
             throw UsageError("merge-junit \(path): the root is <\(root)>, expected <testsuites> or <testsuite>")
         }
+        for suite in reader.suites {
+            for key in JUnitSuite.counts {
+                guard let text = suite.attributes[key] else { continue }
+                // The totals are summed and written as whole numbers: NaN, infinities and values
+                // past what a count can be have no total.
+                guard let value = Double(text), value.isFinite, (0..<1e15).contains(value) else {
+                    throw UsageError("merge-junit \(path): \(key)=\"\(text)\" in <testsuite> is not a count")
+                }
+            }
+        }
         return reader.suites
     }
 }
@@ -52,7 +62,11 @@ struct JUnitSuite {
     var attributes: [String: String]
     var xml: String
 
-    func count(_ key: String) -> Double { Double(attributes[key] ?? "") ?? 0 }
+    /// The attributes the merged file adds up.
+    static let counts = ["tests", "failures", "errors", "skipped", "time"]
+
+    /// Attribute `key` as a number, 0 where the suite has none (`suites(in:)` checked the others).
+    func count(_ key: String) -> Double { attributes[key].flatMap(Double.init) ?? 0 }
 }
 
 /// Collects the `<testsuite>` elements of a JUnit file as XML text, attributes in name order.

@@ -21,6 +21,9 @@ struct OutputPlan {
     var report: StagedFile?
 
     init(options: Options) throws {
+        // What render reads may not be overwritten by what it writes.
+        if let scene = options.scene { try set.reads(OutputTarget(option: "--scene", path: scene)) }
+        if let manifest = options.check { try set.reads(OutputTarget(option: "--check", path: manifest)) }
         if let path = options.out {
             let target = OutputTarget(option: "--out", path: path)
             switch try Output(path: path) {

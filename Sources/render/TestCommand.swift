@@ -22,8 +22,13 @@ struct TestCommand {
         }
         let suite = try SuiteDecoder.load(file: suiteFile)
         let cases = options.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.cases
-        // Every target is checked before anything renders.
+        // Every target is checked before anything renders, and none may be a file the run reads.
         let set = OutputSet()
+        try set.reads(OutputTarget(option: "the suite", path: suiteFile))
+        for item in cases {
+            try set.reads(OutputTarget(option: "the scene of \(item.name)", path: item.scene))
+            if !options.update { try set.reads(OutputTarget(option: "the hash file of \(item.name)", path: item.manifest)) }
+        }
         let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0)) }
         let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
         let recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : []

@@ -94,6 +94,32 @@ final class OutputSafetyCLITests: CLITestCase {
         XCTAssertEqual(try temporaries(), [])
     }
 
+    /// No output may replace a file the run reads: the scene, the hash file it checks against, a
+    /// suite or the hash files of its cases. Each is refused before anything renders, and stays.
+    func testOutputsMayNotReplaceWhatRenderReads() throws {
+        try FileManager.default.createDirectory(atPath: path("goldens"), withIntermediateDirectories: false)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--hashes", "goldens/scene.sha256", "--frames", "0-3"]).status, 0)
+        try write("suite.json", #"{"tests": [{"scene": "scene.json", "frames": ["0-3"], "references": "goldens"}]}"#)
+        XCTAssertEqual(try render(["test", "suite.json", "--update"]).status, 0)
+        let kept = ["scene.json", "goldens/scene.sha256", "suite.json", "goldens/scene.scale1.sha256"]
+        let before = try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        let cases: [([String], String)] = [
+            (["--scene", "scene.json", "--hashes", "./scene.json"], "--hashes ./scene.json: --scene scene.json is the same path"),
+            (["--scene", "scene.json", "--check", "goldens/scene.sha256", "--report", "goldens/scene.sha256"],
+             "--report goldens/scene.sha256: --check goldens/scene.sha256 is the same path"),
+            (["--scene", "scene.json", "--check", "goldens/scene.sha256", "--hashes", "goldens//scene.sha256", "--frames", "0-1"],
+             "--hashes goldens//scene.sha256: --check goldens/scene.sha256 is the same path"),
+            (["test", "suite.json", "--junit", "suite.json"], "--junit suite.json: the suite suite.json is the same path"),
+            (["test", "suite.json", "--report", "goldens/scene.scale1.sha256"],
+             "--report goldens/scene.scale1.sha256: the hash file of scene.scale1 goldens/scene.scale1.sha256 is the same path"),
+        ]
+        for (arguments, message) in cases {
+            try expectError(arguments, status: 2, contains: ["error: " + message + ", and render reads it"])
+        }
+        XCTAssertEqual(try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, before)
+        XCTAssertEqual(try temporaries(), [])
+    }
+
     /// Without write permission the message says so, before rendering. As root (which may write
     /// anywhere), render runs as `nobody` through setpriv.
     func testUnwritableFolder() throws {

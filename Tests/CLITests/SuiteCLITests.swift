@@ -110,6 +110,12 @@ final class SuiteCLITests: CLITestCase {
         try expectError(["test"], status: 2, contains: ["render test reads scrollreel.json in the current folder, and there is none here"])
         try expectError(["test", "other.json"], status: 2, contains: ["other.json: no such file"])
         try expectError(["test", "--shard", "4/3"], status: 2, contains: ["--shard expects I/N with 1 ≤ I ≤ N, such as 2/3, got \"4/3\""])
+        // A huge N still splits the suite, without overflow: its one case is in the last shard.
+        try write("one.json", #"{"tests": [{"scene": "scene.json"}]}"#)
+        for (shard, cases) in [("1/3000000000000000000", "0 cases"), ("3000000000000000000/3000000000000000000", "1 case")] {
+            let run = try render(["test", path("one.json"), "--shard", shard])
+            XCTAssertTrue(run.stdout.contains(cases) || run.stderr.contains(cases), "\(shard): \(run.stdout)\(run.stderr)")
+        }
         try expectError(["test", "--update", "--report", "r.html"], status: 2, contains: ["--report does not apply to render test --update"])
         try expectError(["--scene", "scene.json", "--out", "x.gif", "--report", "r.html"], status: 2,
                         contains: ["--report applies only to --check"])
@@ -150,6 +156,12 @@ final class SuiteCLITests: CLITestCase {
         try expectError(["merge-junit", "--out", "m.xml", "d.xml"], status: 2, contains: ["merge-junit d.xml: not well-formed XML"])
         try write("e.xml", "<testsuites><testsuite name='x'></testsuites>")
         try expectError(["merge-junit", "--out", "m.xml", "e.xml"], status: 2, contains: ["merge-junit e.xml: not well-formed XML"])
+        // Counts that have no whole-number total are refused, not summed.
+        for (name, count) in [("f.xml", #"failures="NaN""#), ("g.xml", #"tests="1e19""#), ("h.xml", #"time="-1""#)] {
+            try write(name, "<testsuite name=\"x\" \(count)/>")
+            try expectError(["merge-junit", "--out", "m.xml", "a.xml", name], status: 2,
+                            contains: ["merge-junit \(name): \(count) in <testsuite> is not a count"])
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("m.xml")))
     }
 }
