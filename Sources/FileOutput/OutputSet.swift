@@ -14,6 +14,8 @@ public final class OutputSet: @unchecked Sendable {
     private var outputs: [StagedOutput] = []
     /// Files the run reads, each with the option that names it: no output may take one's place.
     private var inputs: [OutputTarget] = []
+    /// Folders the run created for its outputs, outermost first (see `makeFolder`).
+    private var createdFolders: [String] = []
     private let lock = NSLock()
 
     public init(fileSystem: FileSystem = .system) {
@@ -29,6 +31,24 @@ public final class OutputSet: @unchecked Sendable {
             throw output.problem("\(input.option) \(input.shown) is the same path, and render reads it")
         }
         lock.withLock { inputs.append(input) }
+    }
+
+    /// Creates the folder `target` names, and any missing folders above it, so that outputs inside
+    /// it can be checked and staged. They belong to the run: a discarded run (an error, a refused
+    /// target, an interruption) removes them again, innermost first and only while empty.
+    public func makeFolder(_ target: OutputTarget) throws {
+        var missing: [String] = []
+        var path = target.path
+        while !path.isEmpty, FileSystem.kind(of: path) == .none {
+            missing.append(path)
+            let parent = PathText.folder(of: path)
+            guard parent != path else { break }
+            path = parent
+        }
+        for folder in missing.reversed() {
+            do { try fileSystem.makeFolder(folder) } catch { throw target.problem("cannot create the folder", error) }
+            lock.withLock { createdFolders.append(folder) }
+        }
     }
 
     /// Checks a file target and stages it.
@@ -80,6 +100,7 @@ public final class OutputSet: @unchecked Sendable {
                 let kept = outputs.flatMap(\.keptPrevious)
                 for output in outputs { output.discard() }
                 outputs = []
+                removeCreatedFolders()
                 guard failures.isEmpty else {
                     let why = failures.map { "\($0)" }.joined(separator: "; ")
                     throw RollBackFailure(cause: error, undoFailures: why, kept: kept)
@@ -88,6 +109,7 @@ public final class OutputSet: @unchecked Sendable {
             }
             for output in outputs { output.cleanUp() }
             outputs = []
+            createdFolders = []
         }
     }
 
@@ -107,12 +129,20 @@ public final class OutputSet: @unchecked Sendable {
         }
     }
 
-    /// Removes every temporary; the targets keep what they held before the run.
+    /// Removes every temporary, and the folders the run created; the targets keep what they held
+    /// before the run.
     public func discard() {
         lock.withLock {
             for output in outputs { output.discard() }
             outputs = []
+            removeCreatedFolders()
         }
+    }
+
+    /// Removes the folders `makeFolder` created, innermost first, those still empty. Called under `lock`.
+    private func removeCreatedFolders() {
+        for folder in createdFolders.reversed() { try? fileSystem.removeFolder(folder) }
+        createdFolders = []
     }
 }
 

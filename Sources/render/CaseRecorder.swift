@@ -11,14 +11,11 @@ struct CaseRecorder {
     let manifest: StagedFile
     let frames: StagedFolder
 
-    /// Checks both targets; creates the references folder if there is none yet.
+    /// Checks both targets; creates the references folder if there is none yet, as part of `set`
+    /// (removed again if the run is discarded).
     init(case item: Suite.Case, set: OutputSet) throws {
         self.item = item
-        if FileSystem.kind(of: item.references) == .none {
-            do { try FileManager.default.createDirectory(atPath: item.references, withIntermediateDirectories: true) } catch {
-                throw OutputTarget(option: "references", path: item.references).problem("cannot create the folder")
-            }
-        }
+        try set.makeFolder(OutputTarget(option: "references", path: item.references))
         manifest = try set.file(OutputTarget(option: "references", path: item.manifest))
         frames = try set.folder(OutputTarget(option: "references", path: PathText.joining(item.references, item.name)),
                                 kind: .frames, replacingAll: true)

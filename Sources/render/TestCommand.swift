@@ -31,7 +31,12 @@ struct TestCommand {
         }
         let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0)) }
         let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
-        let recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : []
+        let recorders: [CaseRecorder]
+        // A case refused here leaves no folder that an earlier one created.
+        do { recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : [] } catch {
+            set.discard()
+            throw error
+        }
         if options.update { ReferenceSink.noteFallback() }
         let artifacts = options.update ? nil : try set.folder(
             OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")),

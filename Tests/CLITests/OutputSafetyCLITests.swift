@@ -120,6 +120,18 @@ final class OutputSafetyCLITests: CLITestCase {
         XCTAssertEqual(try temporaries(), [])
     }
 
+    /// `render test --update` creates a case's missing references folder, but a run refused at a
+    /// later case's folder leaves none of it behind.
+    func testARefusedUpdateLeavesNoFolderBehind() throws {
+        try write("foreign/scene.scale1/README.txt", "mine")
+        try write("suite.json", #"{"tests": [{"scene": "scene.json", "frames": ["0-2"], "references": "brand/new/refs", "name": "a"}, "#
+                  + #"{"scene": "scene.json", "frames": ["0-2"], "references": "foreign"}]}"#)
+        try expectError(["test", "suite.json", "--update"], status: 2,
+                        contains: ["references foreign/scene.scale1: the folder holds files that render did not write (README.txt)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("brand")))
+        XCTAssertEqual(try temporaries(), [])
+    }
+
     /// Without write permission the message says so, before rendering. As root (which may write
     /// anywhere), render runs as `nobody` through setpriv.
     func testUnwritableFolder() throws {

@@ -67,6 +67,25 @@ final class OutputSetTests: FolderTestCase {
                                         "refs.sha256": "old hashes", "junit.xml": "report"])
     }
 
+    /// Folders made for a run's outputs are part of it: committed, they stay; with any step
+    /// failing, or the run discarded, they go too, while a folder that was there stays.
+    func testFoldersMadeForOutputsGoWithADiscardedRun() throws {
+        try write("kept/old.txt", "old")
+        let stage = { (set: OutputSet) in
+            try set.makeFolder(OutputTarget(option: "references", path: self.path("new/refs")))
+            try set.makeFolder(OutputTarget(option: "references", path: self.path("kept")))
+            try set.file(OutputTarget(option: "references", path: self.path("new/refs/h.sha256"))).write(Array("hashes".utf8))
+        }
+        try assertAllOrNothing(stage, expected: ["kept": "<folder>", "kept/old.txt": "old", "new": "<folder>",
+                                                 "new/refs": "<folder>", "new/refs/h.sha256": "hashes"])
+        try restore(["kept": "<folder>", "kept/old.txt": "old"])
+        let refused = OutputSet()
+        try refused.makeFolder(OutputTarget(option: "references", path: path("new/refs")))
+        XCTAssertEqual(FileSystem.kind(of: path("new/refs")), .folder)
+        refused.discard()
+        XCTAssertEqual(try snapshot(), ["kept": "<folder>", "kept/old.txt": "old"])
+    }
+
     func testNewFolderAppearsWhole() throws {
         try write("keep.txt", "mine")
         let tried = try assertAllOrNothing({ set in
