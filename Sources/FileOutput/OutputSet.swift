@@ -61,11 +61,13 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// Checks a folder target and stages it. With `writableNow` false, only what the folder holds
-    /// is checked up front (see `OutputTarget.checkFolder`).
-    public func folder(_ target: OutputTarget, kind: FolderKind, replacingAll: Bool, writableNow: Bool = true) throws -> StagedFolder {
+    /// is checked up front (see `OutputTarget.checkFolder`); `scope` names files the run replaces
+    /// without writing them again (see `StagedFolder`).
+    public func folder(_ target: OutputTarget, kind: FolderKind, replacingAll: Bool, writableNow: Bool = true,
+                       scope: @escaping @Sendable (String) -> Bool = { _ in false }) throws -> StagedFolder {
         try checkDistinct(target)
         let exists = try target.checkFolder(kind, writableNow: writableNow)
-        let folder = StagedFolder(target: target, kind: kind, replacingAll: replacingAll, exists: exists,
+        let folder = StagedFolder(target: target, kind: kind, replacingAll: replacingAll, scope: scope, exists: exists,
                                   fileSystem: fileSystem, tag: tag)
         lock.withLock { outputs.append(folder) }
         return folder

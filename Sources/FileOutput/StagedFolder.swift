@@ -7,13 +7,17 @@ import Foundation
 /// - An existing folder that render owns (see `FolderKind`) keeps its path: its files are moved
 ///   aside, the new ones moved in, and the old ones removed only once every output of the run is
 ///   in place. With `replacingAll`, every file render owns there goes; otherwise only the files
-///   this run writes again are replaced, so frame ranges rendered one after another assemble.
+///   this run writes again are replaced, so frame ranges rendered one after another assemble, and
+///   those its `scope` claims (a shard's failure images: its cases' images go even where they
+///   passed, while other shards' stay). The marker goes with the last file.
 /// - The user's other files are never touched: a folder holding any is refused before rendering,
 ///   and again, under a lock that other runs wait for, when the run commits.
 public final class StagedFolder: StagedOutput {
     public let target: OutputTarget
     public let kind: FolderKind
     public let replacingAll: Bool
+    /// The names this run replaces even when it does not write them again (see above).
+    let scope: @Sendable (String) -> Bool
     private let fileSystem: FileSystem
     /// Inside the target when it exists (its parent may not be writable, as with `--out ./`),
     /// else beside it, so that a new folder appears whole in one rename.
@@ -27,10 +31,12 @@ public final class StagedFolder: StagedOutput {
     private var folderLock: FolderLock?
     private let lock = NSLock()
 
-    init(target: OutputTarget, kind: FolderKind, replacingAll: Bool, exists: Bool, fileSystem: FileSystem, tag: String) {
+    init(target: OutputTarget, kind: FolderKind, replacingAll: Bool, scope: @escaping @Sendable (String) -> Bool, exists: Bool,
+         fileSystem: FileSystem, tag: String) {
         self.target = target
         self.kind = kind
         self.replacingAll = replacingAll
+        self.scope = scope
         self.fileSystem = fileSystem
         staging = exists ? PathText.joining(target.path, FolderKind.stagingPrefix + tag)
             : PathText.joining(target.parent, "." + target.name + ".partial-" + tag)
@@ -130,9 +136,17 @@ public final class StagedFolder: StagedOutput {
         do { incoming = created ? try FileSystem.entries(in: staging).map(\.name) : [] } catch {
             throw target.problem("cannot list the new files", error)
         }
-        let arriving = Set(incoming.map(kind.slot))
-        let outgoing = present.filter { kind.replaceable($0.name, $0.kind) && (replacingAll || arriving.contains(kind.slot($0.name))) }
-            .map(\.name)
+        let arriving = Set(incoming.map(kind.slot)), marker = FolderKind.markerName
+        var outgoing = present.filter { entry in
+            entry.name != marker && kind.replaceable(entry.name, entry.kind)
+                && (replacingAll || arriving.contains(kind.slot(entry.name)) || scope(entry.name))
+        }.map(\.name)
+        // The marker is replaced by a new one, or goes when every other file does.
+        let left = present.filter { !outgoing.contains($0.name) && $0.name != marker && $0.name != PathText.lastComponent(of: staging) }
+        if present.contains(where: { $0.name == marker && $0.kind == .file }),
+           replacingAll || arriving.contains(kind.slot(marker)) || (incoming.isEmpty && left.isEmpty) {
+            outgoing.append(marker)
+        }
         if !outgoing.isEmpty {
             do { try fs.makeFolder(backup) } catch { throw target.problem("cannot make room for the new files", error) }
             journal.done { try fs.removeFolder(backup) }

@@ -38,9 +38,12 @@ struct TestCommand {
             throw error
         }
         if options.update { ReferenceSink.noteFallback() }
+        // A shard replaces its own cases' images only: the other shards' may share the folder.
+        let names = cases.map(\.name)
         let artifacts = options.update ? nil : try set.folder(
             OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")),
-            kind: .suiteArtifacts, replacingAll: true, writableNow: options.artifacts != nil)
+            kind: .suiteArtifacts, replacingAll: options.shard == nil, writableNow: options.artifacts != nil,
+            scope: { file in names.contains { file.hasPrefix($0 + "-") && FolderKind.artifacts.owns(String(file.dropFirst($0.count + 1))) } })
 
         // The progress bar's total: a case that lists its frames is counted without loading its
         // scene; the others are loaded once first to count theirs. A case that cannot load fails alone.

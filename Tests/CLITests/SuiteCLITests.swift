@@ -56,6 +56,26 @@ final class SuiteCLITests: CLITestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("scrollreel-failures")), "a passing run leaves no failure images")
     }
 
+    /// Shards sharing the default failure folder each replace only their own cases' images: a
+    /// passing shard keeps another's, and once every case passes the folder goes.
+    func testShardsKeepEachOthersFailureImages() throws {
+        try write("b.json", CLITestCase.scene)
+        try write("suite.json", #"{"references": "refs", "tests": [{"scene": "scene.json", "frames": ["0-2"]}, "#
+                  + #"{"scene": "b.json", "frames": ["0-2"]}]}"#)
+        XCTAssertEqual(try render(["test", "suite.json", "--update"]).status, 0)
+        try write("scene.json", CLITestCase.scene.replacingOccurrences(of: "\"#FFFFFF\"", with: "\"#FF0000\""))
+        let failing = try render(["test", "suite.json", "--shard", "1/2"])
+        XCTAssertEqual(failing.status, 1, failing.stderr)
+        let images = try FileManager.default.contentsOfDirectory(atPath: path("scrollreel-failures")).filter { $0.hasSuffix(".png") }
+        XCTAssertFalse(images.isEmpty)
+        XCTAssertEqual(try render(["test", "suite.json", "--shard", "2/2"]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("scrollreel-failures")).filter { $0.hasSuffix(".png") },
+                       images, "the passing shard left the other's images")
+        try write("scene.json", CLITestCase.scene)
+        XCTAssertEqual(try render(["test", "suite.json", "--shard", "1/2"]).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("scrollreel-failures")), "every case passes: the folder goes")
+    }
+
     /// A suite of the small test scene at two scales and in dark: `--update` records each case
     /// under its own name, a check passes, and a case without references is an error, not a pass.
     func testUpdateRecordsEachCaseAndCheckPasses() throws {
