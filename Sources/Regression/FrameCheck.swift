@@ -79,13 +79,13 @@ public struct FrameCheck {
     /// one a compact folder stores.
     public func referenceURL(_ name: String) -> URL? {
         for candidate in manifest[name].flatMap({ framesByHash[$0] }) ?? [name] {
-            if let url = recordedFile(candidate) { return url }
+            if let url = ownFile(candidate) { return url }
         }
         return nil
     }
 
     /// Frame `name`'s own file, WebP before PNG, if it has one.
-    private func recordedFile(_ name: String) -> URL? {
+    public func ownFile(_ name: String) -> URL? {
         [webpURL(name), pngURL(name)].first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
@@ -95,8 +95,15 @@ public struct FrameCheck {
     public func hasReferences(prefix: String) -> Bool {
         videos.hasVideos(in: referenceFolder.appendingPathComponent(prefix))
             || framesByHash.values.contains { names in
-                names.contains { $0.hasPrefix(prefix) } && names.contains { recordedFile($0) != nil }
+                names.contains { $0.hasPrefix(prefix) } && names.contains { ownFile($0) != nil }
             }
+    }
+
+    /// The videos in `folder` (a scene's, such as `stretchy/`) that no listed frame reads: each
+    /// of their frames has a file, its own or its hash's, that comes first (see `source`).
+    public func unreadVideos(in folder: URL) -> [URL] {
+        let read = Set(manifest.entries.compactMap { entry in source(entry.name).flatMap { $0.offset == nil ? nil : $0.url.path } })
+        return videos.all(in: folder).filter { !read.contains($0.path) }
     }
 
     /// Where frame `name`'s reference is: a file, or a frame of a video (its offset there).

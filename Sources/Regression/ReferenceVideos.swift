@@ -30,6 +30,11 @@ final class ReferenceVideos: @unchecked Sendable {
         }
     }
 
+    /// Every video of `folder`.
+    func all(in folder: URL) -> [URL] {
+        lock.withLock { videos(in: folder).map { folder.appendingPathComponent($0.name) } }
+    }
+
     /// Whether `folder` holds any video.
     func hasVideos(in folder: URL) -> Bool { lock.withLock { !videos(in: folder).isEmpty } }
 

@@ -107,9 +107,9 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, a
 /// filled by `ReferenceSink`, then put in place together with the hash file, or neither.
 private func recordScene(_ renderer: Renderer, pipeline: FramePipeline, verification: Verification) throws {
     let store = verification.store
-    try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
     let outputs = OutputSet()
     do {
+        try outputs.makeFolder(OutputTarget(option: "references", path: store.folder.path))
         let manifest = try outputs.file(OutputTarget(option: "references", path: store.manifestURL.path))
         let frames = try outputs.folder(OutputTarget(option: "references", path: store.framesURL.path), kind: .frames,
                                         replacingAll: true)
@@ -223,19 +223,14 @@ struct ReferenceStore {
         check = check.replacingManifest(with: HashManifest())
     }
 
-    /// Frame `name`'s own file, WebP before PNG, if it has one.
-    private func ownFile(_ name: String) -> URL? {
-        [check.webpURL(name), check.pngURL(name)].first { FileManager.default.fileExists(atPath: $0.path) }
-    }
-
     /// Lists frame `name` with `hash`, and writes its lossless WebP when given its `bitmap`.
     ///
     /// A folder stores each picture once, in the file of the first frame that shows it: when that
     /// file is about to show another picture, the next frame still listed with the old one, and
     /// without a file, takes a copy first, so the frames that repeat it keep their reference.
     mutating func record(_ name: String, hash: String, bitmap: Bitmap?) throws {
-        if bitmap != nil, let old = check.manifest[name], old != hash, let file = ownFile(name), check.referenceURL(name) == file,
-           let heir = check.manifest.entries.first(where: { $0.hash == old && $0.name != name && ownFile($0.name) == nil }) {
+        if bitmap != nil, let old = check.manifest[name], old != hash, let file = check.ownFile(name), check.referenceURL(name) == file,
+           let heir = check.manifest.entries.first(where: { $0.hash == old && $0.name != name && check.ownFile($0.name) == nil }) {
             let copy = (file.pathExtension == "png" ? check.pngURL : check.webpURL)(heir.name)
             try FileManager.default.copyItem(at: file, to: copy)
         }
@@ -257,22 +252,11 @@ struct ReferenceStore {
         try? FileManager.default.removeItem(at: check.pngURL(name))
     }
 
-    /// Writes the hash file, and removes the videos that no frame reads any more: those whose
-    /// every listed frame now has a file of its own (a scene re-recorded frame by frame).
+    /// Writes the hash file, and removes the videos that no frame reads any more (a scene
+    /// re-recorded frame by frame; see `FrameCheck.unreadVideos`).
     func save() throws {
         guard changed else { return }
         try check.manifest.text.write(to: manifestURL, atomically: true, encoding: .utf8)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: framesURL.path)) ?? []
-        let videos = names.compactMap { name in FrameName.videoStart(of: name).map { (start: $0, name: name) } }
-            .sorted { $0.start < $1.start }
-        let listed = check.manifest.entries.compactMap { entry in
-            FrameName.index(ofStem: URL(fileURLWithPath: entry.name).lastPathComponent).map { ($0, entry.name) }
-        }
-        // A video holds frames from its start up to the next video's.
-        for (k, video) in videos.enumerated() {
-            let end = k + 1 < videos.count ? videos[k + 1].start : Int.max
-            guard listed.allSatisfy({ index, name in !(video.start..<end).contains(index) || ownFile(name) != nil }) else { continue }
-            try FileManager.default.removeItem(at: framesURL.appendingPathComponent(video.name))
-        }
+        for video in check.unreadVideos(in: framesURL) { try FileManager.default.removeItem(at: video) }
     }
 }
