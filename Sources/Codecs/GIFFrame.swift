@@ -19,39 +19,53 @@ public struct GIFFrame: Sendable {
     let errorSum: Int
     /// Whether `image` is on the writer's shared palette.
     let usesShared: Bool
+    /// Per pixel, its `TextureMasking` weight; empty where the tolerance is not masked (or is 0,
+    /// which no weight changes).
+    let masking: [UInt8]
 
-    /// `quantized` must come from `bitmap`'s colours over white (`OnWhite`).
-    init(_ quantized: Quantized, bitmap: Bitmap, usesShared: Bool) {
+    /// `quantized` must come from `bitmap`'s colours over white (`OnWhite`), and `masking`, unless
+    /// empty, hold a weight for each of its pixels.
+    init(_ quantized: Quantized, bitmap: Bitmap, usesShared: Bool, masking: [UInt8] = []) {
         precondition(quantized.image.width == bitmap.width && quantized.image.height == bitmap.height)
+        precondition(masking.isEmpty || masking.count == quantized.image.indices.count)
         image = quantized.image
         self.bitmap = bitmap
         self.usesShared = usesShared
+        self.masking = masking
         errors = quantized.errors
         errorSum = quantized.errorSum
     }
 
     /// The frame's pixels through pointers, valid only inside `body`.
     func withPixels<R>(_ body: (GIFPixels) throws -> R) rethrows -> R {
-        try errors.withUnsafeBufferPointer { errors in try GIFFrame.withPixels(image, bitmap, errors: errors.baseAddress!, body) }
+        try errors.withUnsafeBufferPointer { errors in
+            try masking.withUnsafeBufferPointer { masking in
+                // An empty array's buffer may still have an address: no weights is nil.
+                try GIFFrame.withPixels(image, bitmap, errors: errors.baseAddress!,
+                                        masking: masking.isEmpty ? nil : masking.baseAddress, body)
+            }
+        }
     }
 
     private static func withPixels<R>(_ image: IndexedImage, _ bitmap: Bitmap, errors: UnsafePointer<UInt8>,
-                                      _ body: (GIFPixels) throws -> R) rethrows -> R {
+                                      masking: UnsafePointer<UInt8>?, _ body: (GIFPixels) throws -> R) rethrows -> R {
         // The palette in the bitmap's byte order, so that errors need no trading of red and blue.
         var shown = [UInt32](repeating: 0, count: 256)
         for (i, colour) in image.palette.enumerated() { shown[i] = OnWhite.swapped(SIMD4(repeating: colour))[0] }
         return try bitmap.pixels.withUnsafeBytes { rgba in
             try image.indices.withUnsafeBufferPointer { indices in
                 try shown.withUnsafeBufferPointer { shown in
-                    try body(GIFPixels(rgba: rgba.baseAddress!, indices: indices.baseAddress!, shown: shown.baseAddress!, errors: errors))
+                    try body(GIFPixels(rgba: rgba.baseAddress!, indices: indices.baseAddress!, shown: shown.baseAddress!, errors: errors,
+                                       masking: masking))
                 }
             }
         }
     }
 }
 
-/// A `GIFFrame`'s pixels, by index in the frame: their true colours, 0xRRGGBB (`OnWhite`), and
-/// the `LossyMatch.distance` from each one's quantized colour to its true colour.
+/// A `GIFFrame`'s pixels, by index in the frame: their true colours, 0xRRGGBB (`OnWhite`), the
+/// `LossyMatch.distance` from each one's quantized colour to its true colour, and the tolerance
+/// each may spend.
 struct GIFPixels {
     let rgba: UnsafeRawPointer
     let indices: UnsafePointer<UInt8>
@@ -59,6 +73,8 @@ struct GIFPixels {
     let shown: UnsafePointer<UInt32>
     /// `GIFFrame.errors`.
     let errors: UnsafePointer<UInt8>
+    /// `GIFFrame.masking`; nil when it is empty.
+    let masking: UnsafePointer<UInt8>?
 
     /// Pixel `i`.
     @inline(__always)
@@ -100,16 +116,33 @@ struct GIFPixels {
         errors[i] == 255 ? Float(exactError(i)) : Float(errors[i])
     }
 
-    /// Pixels `start..<start + count`'s limits in LZW when they are coded: max(`tolerance`, error).
+    /// Pixels `i..<i + 4`'s tolerances: `tolerance` times their masking weights in sixteenths,
+    /// rounded down (⌊t·w/16⌋), or `tolerance` itself without weights. Whole numbers, exact in
+    /// `Float` (at most 1083 × 255 / 16).
     @inline(__always)
-    func limits(into out: UnsafeMutablePointer<Float>, from start: Int, count: Int, tolerance: Float) {
-        let floor = SIMD4(repeating: tolerance)
+    func tolerances(_ i: Int, _ tolerance: Int) -> SIMD4<Float> {
+        guard let masking else { return SIMD4(repeating: Float(tolerance)) }
+        let weights = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(masking + i).loadUnaligned(as: SIMD4<UInt8>.self))
+        return SIMD4<Float>((weights &* Int32(truncatingIfNeeded: tolerance)) &>> 4)
+    }
+
+    /// Pixel `i`'s tolerance, as `tolerances`.
+    @inline(__always)
+    func tolerance(_ i: Int, _ tolerance: Int) -> Float {
+        guard let masking else { return Float(tolerance) }
+        return Float(Int(masking[i]) &* tolerance &>> 4)
+    }
+
+    /// Pixels `start..<start + count`'s limits in LZW when they are coded: max(their tolerance,
+    /// error).
+    @inline(__always)
+    func limits(into out: UnsafeMutablePointer<Float>, from start: Int, count: Int, tolerance: Int) {
         var i = 0
         while i &+ 4 <= count {
-            let errors = errors(start &+ i)
+            let errors = errors(start &+ i), floor = tolerances(start &+ i, tolerance)
             UnsafeMutableRawPointer(out + i).storeBytes(of: errors.replacing(with: floor, where: errors .< floor), as: SIMD4<Float>.self)
             i &+= 4
         }
-        while i < count { out[i] = max(tolerance, error(start &+ i)); i &+= 1 }
+        while i < count { out[i] = max(self.tolerance(start &+ i, tolerance), error(start &+ i)); i &+= 1 }
     }
 }

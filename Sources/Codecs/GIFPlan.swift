@@ -100,7 +100,7 @@ public struct GIFPlan: Sendable {
                         }
                     }
                 } else {
-                    pixels.limits(into: slots.limits + k, from: start, count: run, tolerance: Float(tolerance))
+                    pixels.limits(into: slots.limits + k, from: start, count: run, tolerance: tolerance)
                 }
                 k &+= run
             }

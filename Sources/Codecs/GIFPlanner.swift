@@ -7,8 +7,9 @@ import Raster
 ///
 /// Invariant: after every planned frame, each pixel on screen is within `bound[i]` (squared RGB
 /// distance, as `LossyMatch.distance`) of that frame's true colour there, and `bound[i]` is at
-/// most the pixel's limit: the tolerance, or the error of the colour the quantizer chose,
-/// whichever is larger.
+/// most the pixel's limit: its tolerance (the quality's, scaled by the pixel's `TextureMasking`
+/// weight where the quality masks), or the error of the colour the quantizer chose, whichever is
+/// larger.
 /// - A pixel the frame codes is coded within its limit (`LossyMatch`), so that is its bound.
 /// - A pixel kept from before, whose true colour moved by a squared distance dt, is within
 ///   (√bound + √dt)² of its new colour (the triangle inequality). It may stay only where that is
@@ -87,7 +88,7 @@ public final class GIFPlanner {
     /// must be coded, nil when none must. Four pixels at a time, the rest of a row one by one.
     private func keepable(_ frame: GIFFrame, over shown: Bitmap) -> (bound: [Float], area: PixelRect?) {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        let width = width, tolerance = SIMD4(repeating: Float(tolerance))
+        let width = width, tolerance = tolerance
         let next = [Float](unsafeUninitializedCapacity: width * height) { out, count in
             bound.withUnsafeBufferPointer { bound in
                 shown.pixels.withUnsafeBytes { old in
@@ -104,7 +105,7 @@ public final class GIFPlanner {
                                 let (kept, coded) = GIFPlanner.kept(
                                     bound: b.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self),
                                     from: OnWhite.words(o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self)), to: words,
-                                    error: new.errors(i), tolerance: tolerance)
+                                    error: new.errors(i), tolerance: new.tolerances(i, tolerance))
                                 k.storeBytes(of: kept, toByteOffset: at, as: SIMD4<Float>.self)
                                 if any(coded) {
                                     for lane in 0..<4 where coded[lane] { first = min(first, x &+ lane); last = x &+ lane }
@@ -117,7 +118,7 @@ public final class GIFPlanner {
                                     bound: SIMD4(repeating: bound[i]),
                                     from: SIMD4(repeating: OnWhite.word(o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
                                     to: SIMD4(repeating: new.word(i)),
-                                    error: SIMD4(repeating: new.error(i)), tolerance: tolerance)
+                                    error: SIMD4(repeating: new.error(i)), tolerance: SIMD4(repeating: new.tolerance(i, tolerance)))
                                 out[i] = kept[0]
                                 if coded[0] { first = min(first, x); last = x }
                                 x &+= 1
@@ -160,7 +161,6 @@ public final class GIFPlanner {
 
     /// After a frame that codes every pixel of `area`: their bounds are their limits.
     private func codeAll(_ area: PixelRect, _ frame: GIFFrame) {
-        let tolerance = Float(tolerance)
         bound.withUnsafeMutableBufferPointer { bound in
             frame.withPixels { pixels in
                 for y in area.y..<area.maxY {
@@ -173,7 +173,7 @@ public final class GIFPlanner {
 
     /// For four pixels that keep what the screen shows, whose true colours moved from `old` to
     /// `new` (in either byte order, `OnWhite`): their new bounds, or, for those that must be coded
-    /// instead because the bound passes their limit, max(`tolerance`, the `error` of their
+    /// instead because the bound passes their limit, max(their `tolerance`, the `error` of their
     /// quantized colours), with the sign set; and which of them must be coded. `bound` may carry
     /// the sign its frame set.
     ///

@@ -1,9 +1,9 @@
 /// When lossy LZW may let one palette index stand for another: the index must show a colour
 /// within the pixel's limit (squared RGB distance) of its true colour. `GIFPlanner` sets each
-/// limit: the tolerance, or the error of the index the quantizer chose there, whichever is larger;
-/// or, where the screen already shows an acceptable colour, the bound on that colour's error. So
-/// every pixel stays within a bounded error of the source, and dither noise, which costs LZW the
-/// most, is what gives way first.
+/// limit: its tolerance (`GIFPixels.tolerances`), or the error of the index the quantizer chose
+/// there, whichever is larger; or, where the screen already shows an acceptable colour, the bound
+/// on that colour's error. So every pixel stays within a bounded error of the source, and dither
+/// noise, which costs LZW the most, is what gives way first.
 ///
 /// Over a previous frame the transparent index keeps what is on screen: it is the pixel's own
 /// index where that is acceptable, and rejected elsewhere (`behind` holds `LossyMatch.rejected`

@@ -37,6 +37,31 @@ final class LossyGIFTests: XCTestCase {
         }
     }
 
+    /// Each pixel's `TextureMasking` weight as documented, computed directly: the luma of the
+    /// 3 × 3 pixels around it (coordinates clamped to the image), their variance scaled, in
+    /// sixteenths, at most 255.
+    func maskingWeights(_ rgb: [UInt32], width: Int, height: Int) -> [Int] {
+        func luma(_ x: Int, _ y: Int) -> Int {
+            let c = rgb[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
+            return (77 * Int(c >> 16 & 0xFF) + 150 * Int(c >> 8 & 0xFF) + 29 * Int(c & 0xFF) + 128) >> 8
+        }
+        var weights: [Int] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let window = [-1, 0, 1].flatMap { dy in [-1, 0, 1].map { dx in luma(x + dx, y + dy) } }
+                let sum = window.reduce(0, +), squares = window.map { $0 * $0 }.reduce(0, +)
+                weights.append(min(255, 16 + 320_000 * (9 * squares - sum * sum) / (81 * 585_225)))
+            }
+        }
+        return weights
+    }
+
+    /// Each pixel's tolerance at `quality`: the documented tolerance scaled by its masking weight.
+    func masked(_ quality: Int, _ truth: [UInt32], width: Int, height: Int) -> [Int] {
+        let tolerance = documented(quality).tolerance
+        return maskingWeights(truth, width: width, height: height).map { tolerance * $0 / 16 }
+    }
+
     /// The trade of a quality as `GIFQuality` documents it, worked out here on its own: a
     /// per-channel error of (100 − Q)/3 levels down to 90, 3 levels to 50, then a level more every
     /// 3 points; the dither's spread from 8 at 100 to 4 at 90, back to 8 by 70; 255 colours down to
@@ -65,6 +90,37 @@ final class LossyGIFTests: XCTestCase {
                        [8, 6, 4, 4, 6, 7, 8, 8, 8, 8, 8])
         XCTAssertEqual([100, 95, 90, 89, 80, 60, 50, 49, 40, 1].map { GIFQuality($0).tolerance },
                        [0, 3, 27, 27, 27, 27, 27, 27, 108, 1083])
+        XCTAssertTrue((1...100).allSatisfy { GIFQuality($0).masking }, "every quality masks its tolerance")
+        XCTAssertFalse(GIFQuality(tolerance: 27, spread: 4, colors: 255).masking, "a trade set part by part does not")
+    }
+
+    /// Weights computed directly over each 3 × 3 window, on images from one pixel up: thin ones
+    /// (whose windows repeat edge rows or columns on both sides) and one of 40 × 30 whose left half
+    /// is strong noise (weights at their cap), its right half faint noise (weights between), and
+    /// a flat band at the top (weight 16).
+    func testMaskingWeightsAreTheDocumentedOnes() {
+        var state: UInt32 = 11
+        func image(_ width: Int, _ height: Int) -> [UInt32] {
+            (0..<(width * height)).map { i -> UInt32 in
+                state = state &* 1103515245 &+ 12345
+                let x = i % width, y = i / width
+                if y < 3 && height > 20 { return 0x4080C0 }
+                let amplitude: UInt32 = x < width / 2 ? 255 : 12
+                let r = state >> 24 % amplitude, g = (state >> 16 & 0xFF) % amplitude, b = (state >> 8 & 0xFF) % amplitude
+                return (100 + r) << 16 | (90 + g) << 8 | (80 + b)
+            }
+        }
+        var seen = Set<Int>()
+        for (width, height) in [(1, 1), (2, 2), (2, 7), (7, 2), (3, 1), (1, 5), (5, 4), (17, 3), (40, 30)] {
+            let rgb = image(width, height)
+            let found = TextureMasking.weights(rgb: rgb, width: width, height: height).map(Int.init)
+            let expected = maskingWeights(rgb, width: width, height: height)
+            XCTAssertEqual(found, expected, "\(width) × \(height)")
+            seen.formUnion(expected)
+        }
+        XCTAssertTrue(seen.contains(16) && seen.contains(255) && seen.contains { $0 > 16 && $0 < 255 },
+                      "flat, capped and in-between weights all checked: \(seen.sorted())")
+        XCTAssertEqual(TextureMasking.weights(rgb: [], width: 0, height: 0), [])
     }
 
     func testEveryPixelStaysWithinTheQualitysBound() throws {
@@ -72,14 +128,15 @@ final class LossyGIFTests: XCTestCase {
         for quality in [100, 90, 75, 40, 1] {
             let (gif, _) = try GIFFile.roundTrip(frames, quality: quality)
             XCTAssertEqual(gif.frames.count, 4)
-            let (tolerance, spread, colors) = documented(quality)
+            let (_, spread, colors) = documented(quality)
             for (decoded, bitmap) in zip(gif.frames, frames) {
                 let truth = rgb(bitmap.straightBytes())
                 let own = Quantizer.quantize(width: 80, height: 60, rgb: truth, spread: spread, colors: colors).image
                 XCTAssertLessThanOrEqual(own.palette.count, colors)
+                let tolerances = masked(quality, truth, width: 80, height: 60)
                 var worse = 0
                 for i in truth.indices {
-                    let allowed = max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
+                    let allowed = max(tolerances[i], distance(own.palette[Int(own.indices[i])], truth[i]))
                     if distance(decoded.rgb[i], truth[i]) > allowed { worse += 1 }
                 }
                 XCTAssertEqual(worse, 0, "quality \(quality): pixels beyond the bound")
@@ -116,16 +173,60 @@ final class LossyGIFTests: XCTestCase {
         for quality in [100, 70] {
             let (gif, _) = try GIFFile.roundTrip(frames, quality: quality)
             XCTAssertEqual(gif.frames.count, frames.count)
-            let (tolerance, spread, colors) = documented(quality)
+            let (_, spread, colors) = documented(quality)
             for (k, (decoded, bitmap)) in zip(gif.frames, frames).enumerated() {
                 let truth = rgb(bitmap.straightBytes())
                 let own = Quantizer.quantize(width: 70, height: 50, rgb: truth, spread: spread, colors: colors).image
+                let tolerances = masked(quality, truth, width: 70, height: 50)
                 let worse = truth.indices.filter { i in
-                    distance(decoded.rgb[i], truth[i]) > max(tolerance, distance(own.palette[Int(own.indices[i])], truth[i]))
+                    distance(decoded.rgb[i], truth[i]) > max(tolerances[i], distance(own.palette[Int(own.indices[i])], truth[i]))
                 }
                 XCTAssertEqual(worse.count, 0, "quality \(quality), frame \(k): pixels beyond the bound")
             }
         }
+    }
+
+    /// Masking spends the tolerance where texture hides it: on a scrolling crop of a sample
+    /// picture (flowers in grass below smooth hills), the masked file is smaller than one with
+    /// the same tolerance everywhere, and some pixels use error beyond the unmasked tolerance
+    /// (which a masking that did nothing would not).
+    func testMaskingSpendsErrorOnTextureAndSavesBytes() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples/images/meadow.png")
+        let meadow = try PNGCodec.decode([UInt8](Data(contentsOf: file)))
+        let picture = meadow.straightBytes()
+        let frames = (0..<4).map { k -> Bitmap in
+            var bytes: [UInt8] = []
+            for y in 0..<120 {
+                let start = ((440 + 3 * k + y) * meadow.width + 300) * 4
+                bytes += picture[start..<start + 160 * 4]
+            }
+            return Bitmap(width: 160, height: 120, straight: bytes)!
+        }
+        let plain = GIFQuality(75), unmasked = GIFQuality(tolerance: plain.tolerance, spread: plain.spread, colors: plain.colors)
+        var sizes: [Int] = [], strays: [Int] = []
+        for quality in [unmasked, plain] {
+            var bytes: [UInt8] = []
+            let writer = try GIFWriter(width: 160, height: 120, quality: quality) { bytes += $0 }
+            for frame in frames { try writer.addFrame(frame, delay: 4) }
+            try writer.finish()
+            sizes.append(bytes.count)
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("masking-\(UUID().uuidString).gif").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let decoded = try DecodedGIF(path: path)
+            var stray = 0
+            for (shown, bitmap) in zip(decoded.frames, frames) {
+                let truth = rgb(bitmap.straightBytes()), own = Quantizer.quantize(width: 160, height: 120, rgb: truth,
+                                                                                   spread: plain.spread, colors: plain.colors).image
+                for i in truth.indices where distance(shown.rgb[i], truth[i]) > max(plain.tolerance, distance(own.palette[Int(own.indices[i])], truth[i])) {
+                    stray += 1
+                }
+            }
+            strays.append(stray)
+        }
+        XCTAssertLessThan(sizes[1] * 100, sizes[0] * 98, "masked size \(sizes[1]) against \(sizes[0])")
+        XCTAssertEqual(strays[0], 0, "unmasked pixels stay within the plain tolerance")
+        XCTAssertGreaterThan(strays[1], 0, "masked pixels use the tolerance texture lends them")
     }
 
     func testLowerQualityMakesSmallerFiles() throws {

@@ -1,0 +1,76 @@
+/// How much of the lossy tolerance each pixel of an image may spend, from how busy the image is
+/// around it: an error in a flat area or a smooth gradient shows, the same error among fine
+/// detail (leaves, fabric, a photo's grain) is masked by it. This is the contrast masking that
+/// perceptual metrics such as SSIM model, and it is what lets a lower quality spend its error
+/// where it is least seen.
+///
+/// A pixel's weight, in sixteenths of the tolerance, is
+///
+///     16 + ⌊320000 · (9·Σy² − (Σy)²) / (81 · 585225)⌋, at most 255,
+///
+/// over the luma y = (77·R + 150·G + 29·B + 128) >> 8 of the 3 × 3 pixels around it, the image's
+/// edge pixels repeated beyond it. (9·Σy² − (Σy)²)/81 is the variance of those nine lumas, so a
+/// flat neighbourhood keeps the tolerance as it is (16/16), one whose lumas vary by about 5 levels
+/// nearly doubles it, and from about 21 levels it is at its largest, almost 16 times as much.
+///
+/// The window is 3 × 3 because a wider one lends a smooth area the tolerance of detail beside it:
+/// with 7 × 7, specks showed in the sky beside a photo's corner, and the text-reveal sample grew
+/// 7%. Measured at quality 75 @1x, against the same tolerance everywhere, GIFs were 4–12% smaller
+/// for at most 0.0015 of mean SSIM.
+public enum TextureMasking {
+    /// The weight of every pixel of `rgb` (0xRRGGBB words, `width` × `height`, row by row), as
+    /// documented above. Sums run along each row once, and three rows of them are added for each
+    /// output row, so each pixel costs a few additions whatever the window.
+    public static func weights(rgb: [UInt32], width: Int, height: Int) -> [UInt8] {
+        precondition(width >= 0 && height >= 0 && rgb.count == width * height)
+        guard width > 0 && height > 0 else { return [] }
+        // Three rows of sums in turn, row r in slot (r + 1) % 3, row −1 (the edge row again) in
+        // slot 0: per pixel, its luma and its two neighbours' along the row, and their squares.
+        var sums = [UInt32](repeating: 0, count: 6 * width)
+        return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
+            rgb.withUnsafeBufferPointer { rgb in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    let sums = sums.baseAddress!
+                    func slot(_ r: Int) -> (sums: UnsafeMutablePointer<UInt32>, squares: UnsafeMutablePointer<UInt32>) {
+                        let base = sums + (r + 1) % 3 * 2 * width
+                        return (base, base + width)
+                    }
+                    func sumRow(_ r: Int) {
+                        let row = rgb.baseAddress! + min(max(r, 0), height - 1) * width, (into, squares) = slot(r)
+                        @inline(__always) func luma(_ x: Int) -> UInt32 {
+                            let c = row[min(max(x, 0), width - 1)]
+                            return (77 * (c >> 16 & 0xFF) + 150 * (c >> 8 & 0xFF) + 29 * (c & 0xFF) + 128) >> 8
+                        }
+                        var left = luma(-1), middle = luma(0)
+                        for x in 0..<width {
+                            let right = luma(x + 1)
+                            into[x] = left + middle + right
+                            squares[x] = left * left + middle * middle + right * right
+                            (left, middle) = (middle, right)
+                        }
+                    }
+                    sumRow(-1)
+                    sumRow(0)
+                    for y in 0..<height {
+                        sumRow(y + 1)
+                        let (a, b, c) = (slot(y - 1), slot(y), slot(y + 1)), o = out.baseAddress! + y * width
+                        for x in 0..<width {
+                            let s = a.sums[x] + b.sums[x] + c.sums[x]
+                            let variance = 9 * (a.squares[x] + b.squares[x] + c.squares[x]) - s * s
+                            o[x] = weight(variance)
+                        }
+                    }
+                }
+            }
+            count = width * height
+        }
+    }
+
+    /// 16 + ⌊320000 · v / (81 · 585225)⌋, at most 255, for v = 9·Σy² − (Σy)². The fraction
+    /// reduces by 25 to 12800 / 1896129, and from v = 35405 on the weight is at its cap, so below
+    /// that the product fits 32 bits (12800 × 35404 < 2³²).
+    @inline(__always)
+    static func weight(_ v: UInt32) -> UInt8 {
+        v >= 35405 ? 255 : UInt8(truncatingIfNeeded: 16 &+ 12800 &* v / 1_896_129)
+    }
+}
