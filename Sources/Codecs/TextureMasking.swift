@@ -20,44 +20,51 @@
 public enum TextureMasking {
     /// The weight of every pixel of `rgb` (0xRRGGBB words, `width` × `height`, row by row), as
     /// documented above. Sums run along each row once, and three rows of them are added for each
-    /// output row, so each pixel costs a few additions whatever the window.
+    /// output row, so each pixel costs a few additions whatever the window; every loop is plain
+    /// wrapping arithmetic over pointers, which the compiler vectorizes.
     public static func weights(rgb: [UInt32], width: Int, height: Int) -> [UInt8] {
         precondition(width >= 0 && height >= 0 && rgb.count == width * height)
         guard width > 0 && height > 0 else { return [] }
         // Three rows of sums in turn, row r in slot (r + 1) % 3, row −1 (the edge row again) in
         // slot 0: per pixel, its luma and its two neighbours' along the row, and their squares.
-        var sums = [UInt32](repeating: 0, count: 6 * width)
+        // Then one row of lumas, pixel x at x + 1, its edge pixels repeated at 0 and width + 1.
+        var scratch = [UInt32](repeating: 0, count: 6 * width + width + 2)
         return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
             rgb.withUnsafeBufferPointer { rgb in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    let sums = sums.baseAddress!
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    let sums = scratch.baseAddress!, lumas = sums + 6 * width
                     func slot(_ r: Int) -> (sums: UnsafeMutablePointer<UInt32>, squares: UnsafeMutablePointer<UInt32>) {
                         let base = sums + (r + 1) % 3 * 2 * width
                         return (base, base + width)
                     }
                     func sumRow(_ r: Int) {
                         let row = rgb.baseAddress! + min(max(r, 0), height - 1) * width, (into, squares) = slot(r)
-                        @inline(__always) func luma(_ x: Int) -> UInt32 {
-                            let c = row[min(max(x, 0), width - 1)]
-                            return (77 * (c >> 16 & 0xFF) + 150 * (c >> 8 & 0xFF) + 29 * (c & 0xFF) + 128) >> 8
-                        }
-                        var left = luma(-1), middle = luma(0)
                         for x in 0..<width {
-                            let right = luma(x + 1)
-                            into[x] = left + middle + right
-                            squares[x] = left * left + middle * middle + right * right
-                            (left, middle) = (middle, right)
+                            let c = row[x]
+                            lumas[x &+ 1] = (77 &* (c &>> 16 & 0xFF) &+ 150 &* (c &>> 8 & 0xFF) &+ 29 &* (c & 0xFF) &+ 128) &>> 8
+                        }
+                        lumas[0] = lumas[1]
+                        lumas[width + 1] = lumas[width]
+                        for x in 0..<width {
+                            let (left, middle, right) = (lumas[x], lumas[x &+ 1], lumas[x &+ 2])
+                            into[x] = left &+ middle &+ right
+                            squares[x] = left &* left &+ middle &* middle &+ right &* right
                         }
                     }
                     sumRow(-1)
                     sumRow(0)
+                    // Once a row's sums are made its lumas are spent: their buffer holds the
+                    // output row's variances, clamped to the table.
+                    let variances = lumas
                     for y in 0..<height {
                         sumRow(y + 1)
                         let (a, b, c) = (slot(y - 1), slot(y), slot(y + 1)), o = out.baseAddress! + y * width
                         for x in 0..<width {
-                            let s = a.sums[x] + b.sums[x] + c.sums[x]
-                            let variance = 9 * (a.squares[x] + b.squares[x] + c.squares[x]) - s * s
-                            o[x] = weight(variance)
+                            let s = a.sums[x] &+ b.sums[x] &+ c.sums[x]
+                            variances[x] = min(9 &* (a.squares[x] &+ b.squares[x] &+ c.squares[x]) &- s &* s, capped)
+                        }
+                        weightTable.withUnsafeBufferPointer { table in
+                            for x in 0..<width { o[x] = table[Int(variances[x])] }
                         }
                     }
                 }
@@ -66,11 +73,16 @@ public enum TextureMasking {
         }
     }
 
-    /// 16 + ⌊320000 · v / (81 · 585225)⌋, at most 255, for v = 9·Σy² − (Σy)². The fraction
-    /// reduces by 25 to 12800 / 1896129, and from v = 35405 on the weight is at its cap, so below
-    /// that the product fits 32 bits (12800 × 35404 < 2³²).
-    @inline(__always)
+    /// From this v = 9·Σy² − (Σy)² on, the weight is at its cap: 320000 × 35405 / (81 · 585225)
+    /// is 239.0005.
+    static let capped: UInt32 = 35405
+
+    /// The weight of each v up to `capped`, worked out once: a lookup is cheaper than a 64-bit
+    /// division, which the compiler cannot vectorize.
+    static let weightTable: [UInt8] = (0...capped).map(weight)
+
+    /// 16 + ⌊320000 · v / (81 · 585225)⌋, at most 255, for v = 9·Σy² − (Σy)².
     static func weight(_ v: UInt32) -> UInt8 {
-        v >= 35405 ? 255 : UInt8(truncatingIfNeeded: 16 &+ 12800 &* v / 1_896_129)
+        UInt8(min(255, 16 + 320_000 * Int64(v) / (81 * 585_225)))
     }
 }
