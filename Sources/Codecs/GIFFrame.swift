@@ -118,7 +118,7 @@ struct GIFPixels {
 
     /// Pixels `i..<i + 4`'s tolerances: `tolerance` times their masking weights in sixteenths,
     /// rounded down (⌊t·w/16⌋), or `tolerance` itself without weights. Whole numbers, exact in
-    /// `Float` (at most 1083 × 255 / 16).
+    /// `Float`, and t·w fits 32 bits: t is at most 3 × 255² (`GIFQuality`).
     @inline(__always)
     func tolerances(_ i: Int, _ tolerance: Int) -> SIMD4<Float> {
         guard let masking else { return SIMD4(repeating: Float(tolerance)) }
@@ -130,7 +130,8 @@ struct GIFPixels {
     @inline(__always)
     func tolerance(_ i: Int, _ tolerance: Int) -> Float {
         guard let masking else { return Float(tolerance) }
-        return Float(Int(masking[i]) &* tolerance &>> 4)
+        // Parenthesized: in Swift a shift binds tighter than a multiplication.
+        return Float((Int(masking[i]) &* tolerance) &>> 4)
     }
 
     /// Pixels `start..<start + count`'s limits in LZW when they are coded: max(their tolerance,

@@ -15,7 +15,8 @@ import Foundation
 ///   quality masks; a trade set part by part does not unless asked.
 ///
 /// From 100 down to 90 the palette keeps 255 colours, the tolerance grows to 3 × 3² (3 levels a
-/// channel, before masking) and the dither thins from 8 to 4: there, lossy LZW saves the most for its error.
+/// channel, before masking) and the dither thins from 8 to 4: there, lossy LZW saves the most for
+/// its error.
 /// Below 90, fewer colours save more: the palette halves every 10 points, as 2ᵏ − 1 colours so
 /// that with the transparent index the codes are one bit narrower (127 at 80, 63 at 70, 31 at
 /// 60, 15 from 50 down). The tolerance stays at 90's, since with few colours it saves little and
@@ -34,12 +35,17 @@ public struct GIFQuality: Equatable, Sendable {
     public let colors: Int
     public let masking: Bool
 
+    /// The largest squared distance between two colours.
+    static let largestTolerance = 3 * 255 * 255
+
     /// The fewest colours a quality cuts a palette to.
     static let fewestColors = 15
 
+    /// A `tolerance` above 3 × 255², which already accepts every colour, counts as 3 × 255², so
+    /// that a masked one (at most 255/16 times as much) stays exact in `Float` and in 32 bits.
     public init(tolerance: Int, spread: Int, colors: Int, masking: Bool = false) {
         precondition(tolerance >= 0 && spread >= 0 && (1...Quantizer.maxColors).contains(colors))
-        self.tolerance = tolerance
+        self.tolerance = min(tolerance, GIFQuality.largestTolerance)
         self.spread = spread
         self.colors = colors
         self.masking = masking

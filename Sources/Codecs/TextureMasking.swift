@@ -1,8 +1,8 @@
 /// How much of the lossy tolerance each pixel of an image may spend, from how busy the image is
 /// around it: an error in a flat area or a smooth gradient shows, the same error among fine
-/// detail (leaves, fabric, a photo's grain) is masked by it. This is the contrast masking that
-/// perceptual metrics such as SSIM model, and it is what lets a lower quality spend its error
-/// where it is least seen.
+/// detail (leaves, fabric, a photo's grain) or beside an edge is masked by it. This is the
+/// contrast masking that perceptual metrics such as SSIM model, and it is what lets a lower
+/// quality spend its error where it is least seen.
 ///
 /// A pixel's weight, in sixteenths of the tolerance, is
 ///
@@ -12,16 +12,17 @@
 /// edge pixels repeated beyond it. (9·Σy² − (Σy)²)/81 is the variance of those nine lumas, so a
 /// flat neighbourhood keeps the tolerance as it is (16/16), one whose lumas vary by about 5 levels
 /// nearly doubles it, and from about 21 levels it is at its largest, almost 16 times as much.
+/// Unlike `Texture`, this counts any variation: an edge or a steep gradient is busy too.
 ///
 /// The window is 3 × 3 because a wider one lends a smooth area the tolerance of detail beside it:
 /// with 7 × 7, specks showed in the sky beside a photo's corner, and the text-reveal sample grew
-/// 7%. Measured at quality 75 @1x, against the same tolerance everywhere, GIFs were 4–12% smaller
-/// for at most 0.0015 of mean SSIM.
+/// 7%.
 public enum TextureMasking {
     /// The weight of every pixel of `rgb` (0xRRGGBB words, `width` × `height`, row by row), as
     /// documented above. Sums run along each row once, and three rows of them are added for each
-    /// output row, so each pixel costs a few additions whatever the window; every loop is plain
-    /// wrapping arithmetic over pointers, which the compiler vectorizes.
+    /// output row, so each pixel costs a few additions whatever the window. The loops that make
+    /// lumas, sums and variances are plain wrapping arithmetic over pointers, which the compiler
+    /// vectorizes; the weights are then looked up one by one.
     public static func weights(rgb: [UInt32], width: Int, height: Int) -> [UInt8] {
         precondition(width >= 0 && height >= 0 && rgb.count == width * height)
         guard width > 0 && height > 0 else { return [] }
@@ -56,14 +57,14 @@ public enum TextureMasking {
                     // Once a row's sums are made its lumas are spent: their buffer holds the
                     // output row's variances, clamped to the table.
                     let variances = lumas
-                    for y in 0..<height {
-                        sumRow(y + 1)
-                        let (a, b, c) = (slot(y - 1), slot(y), slot(y + 1)), o = out.baseAddress! + y * width
-                        for x in 0..<width {
-                            let s = a.sums[x] &+ b.sums[x] &+ c.sums[x]
-                            variances[x] = min(9 &* (a.squares[x] &+ b.squares[x] &+ c.squares[x]) &- s &* s, capped)
-                        }
-                        weightTable.withUnsafeBufferPointer { table in
+                    weightTable.withUnsafeBufferPointer { table in
+                        for y in 0..<height {
+                            sumRow(y + 1)
+                            let (a, b, c) = (slot(y - 1), slot(y), slot(y + 1)), o = out.baseAddress! + y * width
+                            for x in 0..<width {
+                                let s = a.sums[x] &+ b.sums[x] &+ c.sums[x]
+                                variances[x] = min(9 &* (a.squares[x] &+ b.squares[x] &+ c.squares[x]) &- s &* s, capped)
+                            }
                             for x in 0..<width { o[x] = table[Int(variances[x])] }
                         }
                     }
@@ -74,7 +75,7 @@ public enum TextureMasking {
     }
 
     /// From this v = 9·Σy² − (Σy)² on, the weight is at its cap: 320000 × 35405 / (81 · 585225)
-    /// is 239.0005.
+    /// is 239.0048, and 35404 gives 238.998.
     static let capped: UInt32 = 35405
 
     /// The weight of each v up to `capped`, worked out once: a lookup is cheaper than a 64-bit

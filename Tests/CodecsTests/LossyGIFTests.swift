@@ -105,8 +105,8 @@ final class LossyGIFTests: XCTestCase {
                 state = state &* 1103515245 &+ 12345
                 let x = i % width, y = i / width
                 if y < 3 && height > 20 { return 0x4080C0 }
-                let amplitude: UInt32 = x < width / 2 ? 255 : 12
-                let r = state >> 24 % amplitude, g = (state >> 16 & 0xFF) % amplitude, b = (state >> 8 & 0xFF) % amplitude
+                let amplitude: UInt32 = x < width / 2 ? 156 : 12
+                let r = (state >> 24) % amplitude, g = (state >> 16 & 0xFF) % amplitude, b = (state >> 8 & 0xFF) % amplitude
                 return (100 + r) << 16 | (90 + g) << 8 | (80 + b)
             }
         }
