@@ -28,12 +28,13 @@ public enum TextureMasking {
         guard width > 0 && height > 0 else { return [] }
         // Three rows of sums in turn, row r in slot (r + 1) % 3, row −1 (the edge row again) in
         // slot 0: per pixel, its luma and its two neighbours' along the row, and their squares.
-        // Then one row of lumas, pixel x at x + 1, its edge pixels repeated at 0 and width + 1.
-        var scratch = [UInt32](repeating: 0, count: 6 * width + width + 2)
+        // Then one row of lumas, pixel x at x + 1, its edge pixels repeated at 0 and width + 1, and
+        // one of variances, clamped to the table.
+        var scratch = [UInt32](repeating: 0, count: 6 * width + width + 2 + width)
         return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
             rgb.withUnsafeBufferPointer { rgb in
                 scratch.withUnsafeMutableBufferPointer { scratch in
-                    let sums = scratch.baseAddress!, lumas = sums + 6 * width
+                    let sums = scratch.baseAddress!, lumas = sums + 6 * width, variances = lumas + width + 2
                     func slot(_ r: Int) -> (sums: UnsafeMutablePointer<UInt32>, squares: UnsafeMutablePointer<UInt32>) {
                         let base = sums + (r + 1) % 3 * 2 * width
                         return (base, base + width)
@@ -54,9 +55,6 @@ public enum TextureMasking {
                     }
                     sumRow(-1)
                     sumRow(0)
-                    // Once a row's sums are made its lumas are spent: their buffer holds the
-                    // output row's variances, clamped to the table.
-                    let variances = lumas
                     weightTable.withUnsafeBufferPointer { table in
                         for y in 0..<height {
                             sumRow(y + 1)
@@ -74,9 +72,9 @@ public enum TextureMasking {
         }
     }
 
-    /// From this v = 9·Σy² − (Σy)² on, the weight is at its cap: 320000 × 35405 / (81 · 585225)
-    /// is 239.0048, and 35404 gives 238.998.
-    static let capped: UInt32 = 35405
+    /// From this v = 9·Σy² − (Σy)² on, the weight is at its cap: the first v whose 320000 · v
+    /// reaches 239 × 81 × 585225 (35405, where the quotient is 239.0048).
+    static let capped = UInt32((239 * 81 * 585_225 + 319_999) / 320_000)
 
     /// The weight of each v up to `capped`, worked out once: a lookup is cheaper than a 64-bit
     /// division, which the compiler cannot vectorize.
