@@ -189,9 +189,14 @@ public final class GIFPlanner {
         // The bound is the magnitude. Clearing sign bits, which changes no distance, also lets the
         // compiler take the roots in one vector instruction each instead of a call per lane.
         let positive = magnitudes(bound)
-        let root = positive.squareRoot() + magnitudes(LossyMatch.distances(old, new)).squareRoot()
-        let moved = root * root * (1 + 0x1p-20)
-        let grown = moved.replacing(with: positive, where: SIMD4<Int32>(truncatingIfNeeded: old) .== SIMD4<Int32>(truncatingIfNeeded: new))
+        let still = SIMD4<Int32>(truncatingIfNeeded: old) .== SIMD4<Int32>(truncatingIfNeeded: new)
+        var grown = positive
+        // Most of a scrolling screen shows the colours it showed (flat backgrounds, cards): the
+        // roots, the slowest instructions here, are taken only where a colour moved.
+        if !all(still) {
+            let root = positive.squareRoot() + magnitudes(LossyMatch.distances(old, new)).squareRoot()
+            grown = (root * root * (1 + 0x1p-20)).replacing(with: positive, where: still)
+        }
         let coded = grown .> limit
         // The sign bit set by hand: SIMD negation is a subtraction from 0, which leaves 0 positive.
         let signed = unsafeBitCast(unsafeBitCast(limit, to: SIMD4<UInt32>.self) | 0x8000_0000, to: SIMD4<Float>.self)

@@ -4,18 +4,21 @@ import Raster
 
 /// Makes frames on several threads and hands them to sinks in frame order.
 ///
-/// A sliding window: workers take the next frame from a shared counter, make it and run every
-/// sink's `prepare` on it, and leave the result in a reorder buffer; the calling thread consumes
-/// results strictly in order as they complete. No worker runs more than `window` frames ahead of
-/// the last one consumed, so memory stays flat however long the run, and no worker waits for the
-/// slowest frame of a batch. Output is byte-identical whatever `jobs` is.
+/// A sliding window: threads take the next frame from a shared counter, make it and run every
+/// sink's `prepare` on it; for sinks with an in-order step they then `sequence` the frames in
+/// order and `complete` them (see `FrameSink`); the calling thread consumes the results strictly in
+/// order as they complete. No frame is taken more than `window` frames ahead of the last one
+/// consumed, so memory stays flat however long the run, and no thread waits for the slowest frame
+/// of a batch. Output is byte-identical whatever `jobs` is.
 ///
-/// The calling thread is one of the `jobs`: while the next frame in order is not ready, it makes a
-/// frame itself. So `jobs` threads keep `jobs` cores busy, and the in-order work (such as LZW)
-/// does not take a core from the workers.
+/// Every thread, the calling one too, takes whatever work is ready, most urgent first: consuming
+/// the next frame (the calling thread only), sequencing the next one, completing one, making a new
+/// one. So `jobs` threads keep `jobs` cores busy, the in-order work does not take a core of its
+/// own, and a thread never sits waiting for a frame's turn in the sequence while a frame could be
+/// made or completed.
 public struct FramePipeline {
     public let jobs: Int
-    /// Frames made but not yet consumed, at most.
+    /// Frames taken but not yet consumed, at most.
     public var window: Int { 2 * jobs }
 
     public init(jobs: Int) { self.jobs = max(1, jobs) }
@@ -26,123 +29,213 @@ public struct FramePipeline {
     /// - Throws: the first error, after every worker has stopped; frames after it are not consumed.
     public func run(_ indices: [Int], frame: @escaping @Sendable (Int) throws -> Bitmap, sinks: [any FrameSink],
                     done: (Int) -> Void = { _ in }) throws {
-        let prepare: @Sendable (Int) throws -> [Any] = { index in
-            var prepared: [Any] = []
-            var made = false
-            do {
-                let bitmap = try frame(index)
-                made = true
-                for sink in sinks { prepared.append(try sink.prepareAny(index, bitmap)) }
-            } catch {
-                // The sinks that did not come to this frame: all of them, or those after the one that threw.
-                for sink in sinks.dropFirst(prepared.count + (made ? 1 : 0)) { sink.abandon(index) }
-                throw error
-            }
-            return prepared
-        }
-        let consume = { (index: Int, prepared: [Any]) throws in
-            for (sink, value) in zip(sinks, prepared) { try sink.consumeAny(index, value) }
-        }
+        let steps = FrameSteps(sinks: sinks, frame: frame)
         guard jobs > 1, indices.count > 1 else {
             for (k, index) in indices.enumerated() {
-                try consume(index, try prepare(index))
+                var values = try steps.make(index)
+                if steps.sequenced { values = try steps.complete(index, try steps.sequence(index, values)) }
+                try steps.consume(index, values)
                 done(k + 1)
             }
             return
         }
-        let buffer = ReorderBuffer(count: indices.count, window: window)
+        let board = WorkBoard(count: indices.count, window: window, sequenced: steps.sequenced)
+        let work: @Sendable (WorkBoard.Task) -> Void = { task in
+            switch task {
+            case .make(let k): board.finish(task, Result { try steps.make(indices[k]) })
+            case .sequence(let k, let values): board.finish(task, Result { try steps.sequence(indices[k], values) })
+            case .complete(let k, let values): board.finish(task, Result { try steps.complete(indices[k], values) })
+            }
+        }
         // Threads of their own, not the shared dispatch pool: a worker runs until the last frame,
         // and holding pool threads that long would starve other work, such as a signal handler.
         let finished = DispatchSemaphore(value: 0)
         let workers = min(jobs, indices.count) - 1
         for _ in 0..<workers {
             Thread {
-                while let k = buffer.take() {
-                    buffer.put(k, Result { try prepare(indices[k]) })
-                }
+                while let task = board.task() { work(task) }
                 finished.signal()
             }.start()
         }
         defer {
-            buffer.stop()
+            board.stop()
             for _ in 0..<workers { finished.wait() }
         }
         for k in indices.indices {
-            var made = buffer.poll()
-            while made == nil {
-                if let j = buffer.take(waiting: false) {
-                    buffer.put(j, Result { try prepare(indices[j]) })
-                    made = buffer.poll()
-                } else {
-                    made = buffer.next()
+            while true {
+                let next = board.task(consuming: k)
+                if case .consume(let result) = next {
+                    try steps.consume(indices[k], try result.get())
+                    break
                 }
+                if case .task(let task) = next { work(task) }
             }
-            try consume(indices[k], try made!.get())
             done(k + 1)
         }
     }
 }
 
-/// The frames between the workers and the consumer: which one to make next, and the ones made,
-/// kept until their turn.
-private final class ReorderBuffer: @unchecked Sendable {
+/// What the pipeline does to one frame, through every sink at once: each sink's value for the
+/// frame, in sink order.
+private struct FrameSteps: @unchecked Sendable {
+    let sinks: [any FrameSink]
+    let frame: @Sendable (Int) throws -> Bitmap
+    /// Whether any sink has an in-order step.
+    let sequenced: Bool
+
+    init(sinks: [any FrameSink], frame: @escaping @Sendable (Int) throws -> Bitmap) {
+        self.sinks = sinks
+        self.frame = frame
+        sequenced = sinks.contains { $0.isSequenced }
+    }
+
+    func make(_ index: Int) throws -> [Any] {
+        let bitmap = try frame(index)
+        return try sinks.map { try $0.prepareAny(index, bitmap) }
+    }
+
+    func sequence(_ index: Int, _ values: [Any]) throws -> [Any] {
+        try zip(sinks, values).map { sink, value in sink.isSequenced ? try sink.sequenceAny(index, value) : value }
+    }
+
+    func complete(_ index: Int, _ values: [Any]) throws -> [Any] {
+        try zip(sinks, values).map { sink, value in sink.isSequenced ? try sink.completeAny(index, value) : value }
+    }
+
+    func consume(_ index: Int, _ values: [Any]) throws {
+        for (sink, value) in zip(sinks, values) { try sink.consumeAny(index, value) }
+    }
+}
+
+/// The frames between the threads and the consumer: which work is ready, and the frames' values
+/// until their turn to be consumed. Frames are numbered by their place in the run, 0, 1, 2, ….
+private final class WorkBoard: @unchecked Sendable {
+    enum Task {
+        case make(Int)
+        case sequence(Int, [Any])
+        case complete(Int, [Any])
+    }
+
+    /// What the calling thread does next: consume the frame it waits for, or some other work.
+    enum Turn {
+        case consume(Result<[Any], Error>)
+        case task(Task)
+        /// Woken with nothing to do: look again.
+        case none
+    }
+
+    private enum Stage {
+        /// Made, waiting to be sequenced.
+        case made
+        /// Sequenced, waiting to be completed.
+        case sequenced
+        /// Taken by a thread for its next step.
+        case busy
+        /// Ready to consume: completed, or failed at any step.
+        case done
+    }
+
     private let condition = NSCondition()
     private let count: Int
     private let window: Int
+    private let sequenced: Bool
     private var nextToTake = 0
     private var nextToConsume = 0
+    private var nextToSequence = 0
     private var stopped = false
-    private var ready: [Int: Result<[Any], Error>] = [:]
+    private var stages: [Int: Stage] = [:]
+    private var values: [Int: Result<[Any], Error>] = [:]
 
-    init(count: Int, window: Int) { self.count = count; self.window = window }
-
-    /// The next frame for a worker to make, waiting while it would run too far ahead (or, not
-    /// `waiting`, nil then); nil when every frame is taken or the run stopped.
-    func take(waiting: Bool = true) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting && !stopped && nextToTake < count && nextToTake - nextToConsume >= window { condition.wait() }
-        guard nextToTake - nextToConsume < window else { return nil }
-        guard !stopped, nextToTake < count else { return nil }
-        nextToTake += 1
-        return nextToTake - 1
+    init(count: Int, window: Int, sequenced: Bool) {
+        self.count = count
+        self.window = window
+        self.sequenced = sequenced
     }
 
-    func put(_ k: Int, _ result: Result<[Any], Error>) {
+    /// A worker's next task, waiting until there is one; nil once the run stopped or nothing is
+    /// left for it.
+    func task() -> Task? {
         condition.lock()
-        ready[k] = result
+        defer { condition.unlock() }
+        while !stopped {
+            if let task = claim() { return task }
+            // Done when every frame is taken and none is left to sequence or complete, nor being
+            // made or sequenced by another thread, which would leave work behind it.
+            if nextToTake == count && !stages.values.contains(where: { $0 != .done }) { return nil }
+            condition.wait()
+        }
+        return nil
+    }
+
+    /// The calling thread's next step while it waits to consume frame `k`: the frame if it is
+    /// done, else a task, else (after waiting for a change) nothing.
+    func task(consuming k: Int) -> Turn {
+        condition.lock()
+        defer { condition.unlock() }
+        if stages[k] == .done {
+            stages[k] = nil
+            nextToConsume = k + 1
+            condition.broadcast()
+            return .consume(values.removeValue(forKey: k)!)
+        }
+        if let task = claim() { return .task(task) }
+        condition.wait()
+        return .none
+    }
+
+    /// Records what a task gave, and lets the threads look for work again.
+    func finish(_ task: Task, _ result: Result<[Any], Error>) {
+        condition.lock()
+        defer { condition.unlock() }
+        let k: Int
+        switch task {
+        case .make(let made):
+            k = made
+            stages[k] = sequenced && (try? result.get()) != nil ? .made : .done
+        case .sequence(let done, _):
+            k = done
+            if case .success = result {
+                stages[k] = .sequenced
+                nextToSequence = k + 1
+            } else {
+                // The frames after it are never sequenced: the run ends with this frame's error.
+                stages[k] = .done
+            }
+        case .complete(let done, _):
+            k = done
+            stages[k] = .done
+        }
+        values[k] = result
         condition.broadcast()
-        condition.unlock()
     }
 
-    /// The result for the next frame in order, waiting for it.
-    func next() -> Result<[Any], Error> {
-        condition.lock()
-        defer { condition.unlock() }
-        while ready[nextToConsume] == nil { condition.wait() }
-        return consumeNext()
-    }
-
-    /// The result for the next frame in order if it is made; nil, without waiting, if not.
-    func poll() -> Result<[Any], Error>? {
-        condition.lock()
-        defer { condition.unlock() }
-        return ready[nextToConsume] == nil ? nil : consumeNext()
-    }
-
-    /// Removes the next frame's result (there is one; the lock is held) and lets workers move on.
-    private func consumeNext() -> Result<[Any], Error> {
-        let result = ready.removeValue(forKey: nextToConsume)!
-        nextToConsume += 1
-        condition.broadcast()
-        return result
-    }
-
-    /// Lets waiting workers go: nothing more will be taken.
+    /// Lets waiting threads go: nothing more will be taken.
     func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// The most urgent ready task, marked taken (the lock is held): the next frame's sequence, on
+    /// which every later frame waits; then the completion nearest to being consumed; then a new
+    /// frame, within the window.
+    private func claim() -> Task? {
+        if sequenced {
+            if stages[nextToSequence] == .made, case .success(let made) = values[nextToSequence] {
+                stages[nextToSequence] = .busy
+                return .sequence(nextToSequence, made)
+            }
+            // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
+            if let k = (nextToConsume..<max(nextToConsume, nextToSequence)).first(where: { stages[$0] == .sequenced }),
+               case .success(let sequenced) = values[k] {
+                stages[k] = .busy
+                return .complete(k, sequenced)
+            }
+        }
+        guard nextToTake < count && nextToTake - nextToConsume < window else { return nil }
+        stages[nextToTake] = .busy
+        nextToTake += 1
+        return .make(nextToTake - 1)
     }
 }

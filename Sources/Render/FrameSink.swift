@@ -7,23 +7,38 @@ import Raster
 /// on order. `consume` then takes the prepared frames on the calling thread, strictly in frame
 /// order, so that files are written exactly as a serial run would write them.
 ///
-/// A sink whose `prepare` has a step that must run in frame order (see `Turnstile`) is told with
-/// `abandon` when a frame will not reach its `prepare`, because making the frame, or an earlier
-/// sink's `prepare` of it, failed.
+/// A sink whose work has a step that must see the frames in order, such as planning a GIF frame
+/// over the one before, sets `isSequenced`: the pipeline then passes each prepared frame through
+/// `sequence`, in frame order and one frame at a time, and then through `complete`, several frames
+/// at once again, before `consume`. Both run on whichever thread is free, so no thread waits for
+/// a frame's turn while there is other work. A frame is sequenced only after every frame before it
+/// was: when one fails, those after it are not sequenced.
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
     func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared
+    /// Whether `sequence` and `complete` do anything; false by default.
+    var isSequenced: Bool { get }
+    /// The frame's in-order step, after its `prepare` and the previous frame's `sequence`.
+    func sequence(_ index: Int, _ prepared: Prepared) throws -> Prepared
+    /// The frame's work after its `sequence`, on any thread, several frames at once.
+    func complete(_ index: Int, _ prepared: Prepared) throws -> Prepared
     func consume(_ index: Int, _ prepared: Prepared) throws
-    /// Frame `index` failed before it came to this sink's `prepare`.
-    func abandon(_ index: Int)
 }
 
 extension FrameSink {
-    public func abandon(_ index: Int) {}
+    public var isSequenced: Bool { false }
+    public func sequence(_ index: Int, _ prepared: Prepared) throws -> Prepared { prepared }
+    public func complete(_ index: Int, _ prepared: Prepared) throws -> Prepared { prepared }
 
     /// `prepare`, for a pipeline holding sinks of different kinds.
     func prepareAny(_ index: Int, _ frame: Bitmap) throws -> Any { try prepare(index, frame) }
 
-    /// `consume` of what `prepareAny` gave.
+    /// `sequence` of what `prepareAny` gave.
+    func sequenceAny(_ index: Int, _ prepared: Any) throws -> Any { try sequence(index, prepared as! Prepared) }
+
+    /// `complete` of what `sequenceAny` gave.
+    func completeAny(_ index: Int, _ prepared: Any) throws -> Any { try complete(index, prepared as! Prepared) }
+
+    /// `consume` of what `prepareAny`, or `completeAny` when the sink is sequenced, gave.
     func consumeAny(_ index: Int, _ prepared: Any) throws { try consume(index, prepared as! Prepared) }
 }

@@ -66,26 +66,70 @@ final class FramePipelineTests: XCTestCase {
         }
     }
 
-    /// A sink with a step in frame order (`Turnstile`), as the GIF sink has: when a frame fails,
-    /// the sinks are told, so frames after it that wait for their turn give up instead of holding
-    /// the run forever, and the error of the failed frame is the one the run ends with.
-    final class Ordered: FrameSink, @unchecked Sendable {
-        let turns = Turnstile()
+    /// A sink with a step in frame order, as the GIF sink has: `sequence` sees the frames in order,
+    /// one at a time, each after its `prepare`; `complete` follows it; `consume` gets what
+    /// `complete` gave.
+    final class Sequenced: FrameSink, @unchecked Sendable {
         let lock = NSLock()
-        var abandoned: [Int] = []
+        var prepared = Set<Int>(), sequenced: [Int] = [], completed = Set<Int>()
+        var inSequence = false, overlapped = false
+        var failAt: Int?
 
-        func prepare(_ index: Int, _ frame: Bitmap) throws -> Int { try turns.pass(index) { index } }
-        func consume(_ index: Int, _ prepared: Int) throws { XCTAssertEqual(prepared, index) }
-        func abandon(_ index: Int) {
-            lock.withLock { abandoned.append(index) }
-            turns.abandon(from: index)
+        struct Failed: Error, Equatable { let index: Int }
+
+        func prepare(_ index: Int, _ frame: Bitmap) throws -> [Int] {
+            lock.withLock { _ = prepared.insert(index) }
+            return [index]
+        }
+
+        var isSequenced: Bool { true }
+
+        func sequence(_ index: Int, _ value: [Int]) throws -> [Int] {
+            lock.withLock {
+                overlapped = overlapped || inSequence || !prepared.contains(index)
+                inSequence = true
+            }
+            // A step that takes a while, so that another thread would overlap it if it could.
+            usleep(200)
+            lock.withLock {
+                sequenced.append(index)
+                inSequence = false
+            }
+            if index == failAt { throw Failed(index: index) }
+            return value + [index * 2]
+        }
+
+        func complete(_ index: Int, _ value: [Int]) throws -> [Int] {
+            lock.withLock { _ = completed.insert(index) }
+            return value + [index * 3]
+        }
+
+        func consume(_ index: Int, _ value: [Int]) throws { XCTAssertEqual(value, [index, index * 2, index * 3]) }
+    }
+
+    func testSequencedStepsRunInFrameOrderOneAtATime() throws {
+        let indices = Array(3..<60)
+        for jobs in [1, 2, 3, 8] {
+            let sink = Sequenced(), recorder = Recorder()
+            try FramePipeline(jobs: jobs).run(indices, frame: { index in
+                recorder.made()
+                usleep(useconds_t((index * 7919) % 5 * 300))
+                return Bitmap(width: 1, height: 1)
+            }, sinks: [recorder, sink])
+            XCTAssertEqual(sink.sequenced, indices, "jobs \(jobs)")
+            XCTAssertFalse(sink.overlapped, "jobs \(jobs): a sequence step overlapped another or came before its prepare")
+            XCTAssertEqual(sink.completed, Set(indices), "jobs \(jobs)")
+            XCTAssertEqual(recorder.consumed, indices, "jobs \(jobs)")
         }
     }
 
-    func testFramesThatFailAreAbandonedSoOrderedStepsDoNotWaitForThem() {
+    /// When a frame fails, in the making or in its sequence step, the frames after it are never
+    /// sequenced, and the run ends with that frame's error instead of waiting for them.
+    func testAFailedFrameStopsTheSequenceAndEndsTheRun() {
         struct Broken: Error, Equatable { let index: Int }
-        for jobs in [1, 2, 4] {
-            let sink = Ordered()
+        for (jobs, failInSequence) in [(1, false), (2, false), (4, false), (1, true), (2, true), (4, true)] {
+            let sink = Sequenced()
+            if failInSequence { sink.failAt = 23 }
             // On a thread of its own, so that a run that waits forever fails the test instead of
             // holding it.
             let ended = DispatchSemaphore(value: 0)
@@ -93,8 +137,8 @@ final class FramePipelineTests: XCTestCase {
             Thread {
                 do {
                     try FramePipeline(jobs: jobs).run(Array(0..<60), frame: { index in
-                        // Later frames are quick, so that they reach their turn before frame 23 fails.
-                        if index == 23 { usleep(20_000); throw Broken(index: index) }
+                        // Later frames are quick, so that they are made before frame 23 fails.
+                        if index == 23 && !failInSequence { usleep(20_000); throw Broken(index: index) }
                         return Bitmap(width: 1, height: 1)
                     }, sinks: [sink])
                 } catch {
@@ -102,9 +146,15 @@ final class FramePipelineTests: XCTestCase {
                 }
                 ended.signal()
             }.start()
-            guard ended.wait(timeout: .now() + 30) == .success else { return XCTFail("jobs \(jobs): the run never ended") }
-            XCTAssertEqual(outcome as? Broken, Broken(index: 23), "jobs \(jobs)")
-            XCTAssertEqual(sink.abandoned, [23], "jobs \(jobs)")
+            let label = "jobs \(jobs), failing in \(failInSequence ? "sequence" : "making")"
+            guard ended.wait(timeout: .now() + 30) == .success else { return XCTFail("\(label): the run never ended") }
+            if failInSequence {
+                XCTAssertEqual(outcome as? Sequenced.Failed, Sequenced.Failed(index: 23), label)
+                XCTAssertEqual(sink.sequenced, Array(0...23), label)
+            } else {
+                XCTAssertEqual(outcome as? Broken, Broken(index: 23), label)
+                XCTAssertEqual(sink.sequenced, Array(0..<23), label)
+            }
         }
     }
 }
