@@ -11,7 +11,7 @@ extension Bitmap {
     /// - Rows are blurred one after another; columns all at once, a row at a time, so that every
     ///   pass reads and writes memory in order.
     /// - Every pass works in place: a row pass reads its row whole before writing it, and a column
-    ///   pass keeps the rows its windows still need in a ring (`InPlaceRows`). A blur takes r + 1
+    ///   pass keeps the rows its windows still need in a ring (`InPlaceRows`). A blur takes r + 2
     ///   rows of memory beyond the image, not a second image.
     /// - Windows up to 513 pixels (radius 256) run in 16-bit lanes (`blurNarrow`, `blurHalves`),
     ///   wider ones in 32-bit lanes; all give exactly the bytes of the definition above.

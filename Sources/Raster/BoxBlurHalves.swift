@@ -103,7 +103,24 @@ extension Bitmap {
                                as: SIMD8<UInt16>.self)
                 sum.storeBytes(of: low ^ 0x8000, toByteOffset: at + 32, as: SIMD8<UInt16>.self)
             }
-            for y in 0..<height {
+            // Two output rows at a time, so that each group's sums are loaded and stored once for
+            // both: half the memory traffic of the sums, the largest part of this kernel's. Both
+            // source rows are saved first; the ring's r + 2 rows then still hold row y − r.
+            var y = 0
+            while y + 2 <= height {
+                rows.save(y)
+                rows.save(y + 1)
+                let at = y + 1
+                let l0 = rows.source(max(y - r, 0), at: at), e0 = rows.source(min(y + r + 1, last), at: at)
+                let l1 = rows.source(max(y + 1 - r, 0), at: at), e1 = rows.source(min(y + r + 2, last), at: at)
+                let o0 = rows.output(y), o1 = rows.output(y + 1)
+                ColumnGroups.runs(groups: groups, lanes: lanes) { first, count, lane in
+                    twoRowsHalves(sum + first * 64, groups: count, into: o0 + lane, o1 + lane, leaving: l0 + lane, l1 + lane,
+                                  entering: e0 + lane, e1 + lane, reciprocal: reciprocal)
+                }
+                y += 2
+            }
+            if y < height {
                 rows.save(y)
                 let o = rows.output(y), l = rows.source(max(y - r, 0), at: y), e = rows.source(min(y + r + 1, last), at: y)
                 ColumnGroups.runs(groups: groups, lanes: lanes) { first, count, lane in
@@ -120,13 +137,6 @@ extension Bitmap {
     private static func rowHalves(_ sum: UnsafeMutableRawPointer, groups: Int, into o: UnsafeMutableRawPointer,
                                   leaving l: UnsafeRawPointer, entering e: UnsafeRawPointer, reciprocal: UInt16) {
         let low = SIMD8<UInt16>(repeating: 0xFF)
-        @inline(__always) func slid(_ biased: SIMD8<UInt16>, _ carried: SIMD8<UInt16>, entering: SIMD8<UInt16>,
-                                    leaving: SIMD8<UInt16>) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
-            let next = biased &+ entering &- leaving
-            let signed = { (v: SIMD8<UInt16>) in unsafeBitCast(v, to: SIMD8<Int16>.self) }
-            let wrapped = (signed(next) .< signed(biased)) .^ (signed(entering) .< signed(leaving))
-            return (next, carried ^ SIMD8(repeating: 0).replacing(with: reciprocal, where: wrapped))
-        }
         var g = 0
         while g < groups {
             let start = g &* 16, at = g &* 64
@@ -146,14 +156,66 @@ extension Bitmap {
             o.storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
             let leaving = l.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
             let entering = e.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-            let (nextEven, nextEvenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low)
-            let (nextOdd, nextOddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8)
+            let (nextEven, nextEvenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low,
+                                                   reciprocal: reciprocal)
+            let (nextOdd, nextOddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8,
+                                                 reciprocal: reciprocal)
             sum.storeBytes(of: nextEvenCarried, toByteOffset: at, as: SIMD8<UInt16>.self)
             sum.storeBytes(of: nextOddCarried, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
             sum.storeBytes(of: nextEven, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
             sum.storeBytes(of: nextOdd, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
             g &+= 1
         }
+    }
+
+    /// `rowHalves` for output rows y and y + 1: each group's sums are loaded once, divided for row
+    /// y, slid on, divided for row y + 1, slid on again, and stored once.
+    @inline(never)
+    private static func twoRowsHalves(_ sum: UnsafeMutableRawPointer, groups: Int, into o0: UnsafeMutableRawPointer,
+                                      _ o1: UnsafeMutableRawPointer, leaving l0: UnsafeRawPointer, _ l1: UnsafeRawPointer,
+                                      entering e0: UnsafeRawPointer, _ e1: UnsafeRawPointer, reciprocal: UInt16) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        var g = 0
+        while g < groups {
+            let start = g &* 16, at = g &* 64
+            var evenCarried = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
+            var oddCarried = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            var even = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            var odd = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            // The two rows in a loop, and in each the even lanes, then the odd, as in `rowHalves`.
+            var row = 0
+            while row < 2 {
+                var bytes = SIMD8<UInt16>(), k: UInt16 = 0
+                while k < 16 {
+                    let biased = k == 0 ? even : odd
+                    bytes |= divideHalves(low: biased &- SIMD8(repeating: 0x8000), carried: k == 0 ? evenCarried : oddCarried,
+                                          reciprocal: reciprocal) &<< k
+                    k &+= 8
+                }
+                (row == 0 ? o0 : o1).storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
+                let leaving = (row == 0 ? l0 : l1).loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+                let entering = (row == 0 ? e0 : e1).loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+                (even, evenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low, reciprocal: reciprocal)
+                (odd, oddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8, reciprocal: reciprocal)
+                row &+= 1
+            }
+            sum.storeBytes(of: evenCarried, toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: oddCarried, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: even, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: odd, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            g &+= 1
+        }
+    }
+
+    /// A window's biased low bits and its 17th bit (as `divideHalves` adds it) slid on a row: see
+    /// `blurColumnsHalves`.
+    @inline(__always)
+    private static func slid(_ biased: SIMD8<UInt16>, _ carried: SIMD8<UInt16>, entering: SIMD8<UInt16>, leaving: SIMD8<UInt16>,
+                             reciprocal: UInt16) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
+        let next = biased &+ entering &- leaving
+        let signed = { (v: SIMD8<UInt16>) in unsafeBitCast(v, to: SIMD8<Int16>.self) }
+        let wrapped = (signed(next) .< signed(biased)) .^ (signed(entering) .< signed(leaving))
+        return (next, carried ^ SIMD8(repeating: 0).replacing(with: reciprocal, where: wrapped))
     }
 
     /// One column of `blurColumnsHalves`, lane by lane, for rows narrower than a strip.

@@ -1,11 +1,12 @@
 /// The rows of a vertical blur pass that writes its output over its source. Output row y
 /// overwrites source row y, which windows further down still read, so each source row is first
-/// saved in a ring of the last `slots` rows. The ring takes r + 1 rows, where a second image took
+/// saved in a ring of the last `slots` rows. The ring takes r + 2 rows, where a second image took
 /// all of them: for a header blurred @3x, 0.3 MB instead of 6.
 ///
-/// Invariant: rows are written in order, each after `save(y)`, and while row y is written a window
-/// reads only source rows y − r and after, with `slots` ≥ min(r + 1, height): rows y − r…y are
-/// then all in the ring, and rows after y still in the image.
+/// Invariant: rows are written in order, each after `save(y)` (a pass may save row y + 1 too before
+/// it writes row y), and while row y is written a window reads only source rows y − r and after,
+/// with `slots` ≥ min(r + 2, height): rows y − r…y, and y + 1 once saved, are then all in the ring,
+/// and rows after those still in the image.
 struct InPlaceRows {
     let image: UnsafeMutableRawPointer
     let ring: UnsafeMutableRawPointer
@@ -14,8 +15,9 @@ struct InPlaceRows {
     /// Rows the ring holds.
     let slots: Int
 
-    /// The ring's rows for a window of radius `r` over `height` rows.
-    static func slots(radius r: Int, height: Int) -> Int { min(r + 1, height) }
+    /// The ring's rows for a window of radius `r` over `height` rows: one more than a row at a time
+    /// needs, so that a pass may save rows y and y + 1 before it writes either (`blurColumnsHalves`).
+    static func slots(radius r: Int, height: Int) -> Int { min(r + 2, height) }
 
     /// Calls `body` with the rows of `image` and a ring as large as `ring`, rows `lanes` bytes long.
     static func with(_ image: inout [UInt8], ring: inout [UInt8], lanes: Int, _ body: (InPlaceRows) -> Void) {
@@ -26,7 +28,7 @@ struct InPlaceRows {
         }
     }
 
-    /// Source row k as it was before the pass, while row y is being written (y = −1 before any).
+    /// Source row k as it was before the pass, once rows up to y are saved (y = −1 before any).
     @inline(__always)
     func source(_ k: Int, at y: Int) -> UnsafeRawPointer {
         k > y ? UnsafeRawPointer(image + k &* lanes) : UnsafeRawPointer(ring + (k % slots) &* lanes)
