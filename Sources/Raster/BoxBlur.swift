@@ -221,7 +221,7 @@ extension Bitmap {
                 for i in 0..<lanes { sum[i] = UInt32(top[i]) * UInt32(r + 1) }
                 for k in 1...r { addRow(source(min(k, last), at: -1), to: sum, lanes: lanes) }
                 for y in 0..<height {
-                    rows.save(y)
+                    rows.save(y, radius: r, last: last)
                     emitRow(sum, into: rows.output(y).assumingMemoryBound(to: UInt8.self), reciprocal: reciprocal, lanes: lanes)
                     slide(sum, entering: source(min(y + r + 1, last), at: y), leaving: source(max(y - r, 0), at: y), lanes: lanes)
                 }

@@ -108,8 +108,8 @@ extension Bitmap {
             // source rows are saved first; the ring's r + 2 rows then still hold row y − r.
             var y = 0
             while y + 2 <= height {
-                rows.save(y)
-                rows.save(y + 1)
+                rows.save(y, radius: r, last: last)
+                rows.save(y + 1, radius: r, last: last)
                 let at = y + 1
                 let l0 = rows.source(max(y - r, 0), at: at), e0 = rows.source(min(y + r + 1, last), at: at)
                 let l1 = rows.source(max(y + 1 - r, 0), at: at), e1 = rows.source(min(y + r + 2, last), at: at)
@@ -121,7 +121,7 @@ extension Bitmap {
                 y += 2
             }
             if y < height {
-                rows.save(y)
+                rows.save(y, radius: r, last: last)
                 let o = rows.output(y), l = rows.source(max(y - r, 0), at: y), e = rows.source(min(y + r + 1, last), at: y)
                 ColumnGroups.runs(groups: groups, lanes: lanes) { first, count, lane in
                     rowHalves(sum + first * 64, groups: count, into: o + lane, leaving: l + lane, entering: e + lane,

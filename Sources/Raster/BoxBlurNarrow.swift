@@ -99,7 +99,7 @@ extension Bitmap {
                 ColumnGroups.add(sum, groups: groups, lanes: lanes, stride: 32, offset: 0, row: rows.source(min(k, last), at: -1))
             }
             for y in 0..<height {
-                rows.save(y)
+                rows.save(y, radius: r, last: last)
                 let o = rows.output(y), l = rows.source(max(y - r, 0), at: y), e = rows.source(min(y + r + 1, last), at: y)
                 ColumnGroups.runs(groups: groups, lanes: lanes) { first, count, lane in
                     rowNarrow(sum + first * 32, groups: count, into: o + lane, leaving: l + lane, entering: e + lane, divisor: divisor)

@@ -3,10 +3,10 @@
 /// saved in a ring of the last `slots` rows. The ring takes r + 2 rows, where a second image took
 /// all of them: for a header blurred @3x, 0.3 MB instead of 6.
 ///
-/// Invariant: rows are written in order, each after `save(y)` (a pass may save row y + 1 too before
-/// it writes row y), and while row y is written a window reads only source rows y − r and after,
-/// with `slots` ≥ min(r + 2, height): rows y − r…y, and y + 1 once saved, are then all in the ring,
-/// and rows after those still in the image.
+/// Invariant: rows are written in order, each after `save(y, …)` (a pass may save row y + 1 too
+/// before it writes row y), and while row y is written a window reads only source rows y − r and
+/// after, with `slots` ≥ min(r + 2, height): of rows y − r…y, and y + 1 once saved, those a window
+/// reads again are then in the ring, and rows after those still in the image.
 struct InPlaceRows {
     let image: UnsafeMutableRawPointer
     let ring: UnsafeMutableRawPointer
@@ -38,9 +38,13 @@ struct InPlaceRows {
     @inline(__always)
     func output(_ y: Int) -> UnsafeMutableRawPointer { image + y &* lanes }
 
-    /// Keeps source row y in the ring, before row y is written.
+    /// Keeps source row y in the ring, before row y is written, where a window of radius `r` over
+    /// rows 0…`last` will read it from there: as the row leaving the window of output row y + r, as
+    /// row 0 repeated above the image, or as row `last` repeated below it. The rows in between near
+    /// the bottom are read again by no window, and a wide window skips copying many of them.
     @inline(__always)
-    func save(_ y: Int) {
+    func save(_ y: Int, radius r: Int, last: Int) {
+        guard y == 0 || y == last || y + r <= last else { return }
         (ring + (y % slots) &* lanes).copyMemory(from: image + y &* lanes, byteCount: lanes)
     }
 }
