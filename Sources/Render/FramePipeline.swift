@@ -18,7 +18,8 @@ import Raster
 /// made or completed.
 public struct FramePipeline {
     public let jobs: Int
-    /// Frames taken but not yet consumed, at most.
+    /// Frames taken but not yet handed to `consume`, at most (with the one being consumed, one
+    /// more is held).
     public var window: Int { 2 * jobs }
 
     public init(jobs: Int) { self.jobs = max(1, jobs) }
@@ -131,7 +132,8 @@ private final class WorkBoard: @unchecked Sendable {
         case sequenced
         /// Taken by a thread for its next step.
         case busy
-        /// Ready to consume: completed, or failed at any step.
+        /// Ready to consume: through every step it has (made, for a run without sequenced sinks),
+        /// or failed at one.
         case done
     }
 
@@ -142,6 +144,9 @@ private final class WorkBoard: @unchecked Sendable {
     private var nextToTake = 0
     private var nextToConsume = 0
     private var nextToSequence = 0
+    /// Set by the first failure at any step: the run ends with it, so no frame is sequenced from
+    /// then on (frames after one that failed to be made or sequenced never could be).
+    private var failed = false
     private var stopped = false
     private var stages: [Int: Stage] = [:]
     private var values: [Int: Result<[Any], Error>] = [:]
@@ -159,8 +164,8 @@ private final class WorkBoard: @unchecked Sendable {
         defer { condition.unlock() }
         while !stopped {
             if let task = claim() { return task }
-            // Done when every frame is taken and none is left to sequence or complete, nor being
-            // made or sequenced by another thread, which would leave work behind it.
+            // Done when every frame is taken and none is left to sequence or complete, nor taken by
+            // another thread for a step, which would leave work behind it.
             if nextToTake == count && !stages.values.contains(where: { $0 != .done }) { return nil }
             condition.wait()
         }
@@ -206,6 +211,7 @@ private final class WorkBoard: @unchecked Sendable {
             stages[k] = .done
         }
         values[k] = result
+        if case .failure = result { failed = true }
         condition.broadcast()
     }
 
@@ -222,7 +228,7 @@ private final class WorkBoard: @unchecked Sendable {
     /// frame, within the window.
     private func claim() -> Task? {
         if sequenced {
-            if stages[nextToSequence] == .made, case .success(let made) = values[nextToSequence] {
+            if !failed, stages[nextToSequence] == .made, case .success(let made) = values[nextToSequence] {
                 stages[nextToSequence] = .busy
                 return .sequence(nextToSequence, made)
             }

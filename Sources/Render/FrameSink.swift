@@ -3,8 +3,8 @@ import Raster
 /// One output of a run of frames, such as a GIF, a folder of PNGs or a list of hashes.
 ///
 /// `prepare` turns a frame into what the output keeps of it (encoded bytes, a hash, a tile). It
-/// runs on the pipeline's workers, several frames at once, and may not depend on other frames or
-/// on order. `consume` then takes the prepared frames on the calling thread, strictly in frame
+/// runs on the pipeline's threads (the calling one among them), several frames at once, and may
+/// not depend on other frames or on order. `consume` then takes the prepared frames on the calling thread, strictly in frame
 /// order, so that files are written exactly as a serial run would write them.
 ///
 /// A sink whose work has a step that must see the frames in order, such as planning a GIF frame
@@ -12,7 +12,8 @@ import Raster
 /// `sequence`, in frame order and one frame at a time, and then through `complete`, several frames
 /// at once again, before `consume`. Both run on whichever thread is free, so no thread waits for
 /// a frame's turn while there is other work. A frame is sequenced only after every frame before it
-/// was: when one fails, those after it are not sequenced.
+/// was, and none is once any step of any frame failed: frames after one that failed to be made or
+/// sequenced never are.
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
     func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared

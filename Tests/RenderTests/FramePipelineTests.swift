@@ -73,7 +73,8 @@ final class FramePipelineTests: XCTestCase {
         let lock = NSLock()
         var prepared = Set<Int>(), sequenced: [Int] = [], completed = Set<Int>()
         var inSequence = false, overlapped = false
-        var failAt: Int?
+        /// Where `sequence`, `complete` or `consume` throws, if anywhere.
+        var failAt: Int?, completeFailsAt: Int?, consumeFailsAt: Int?
 
         struct Failed: Error, Equatable { let index: Int }
 
@@ -101,10 +102,14 @@ final class FramePipelineTests: XCTestCase {
 
         func complete(_ index: Int, _ value: [Int]) throws -> [Int] {
             lock.withLock { _ = completed.insert(index) }
+            if index == completeFailsAt { throw Failed(index: index) }
             return value + [index * 3]
         }
 
-        func consume(_ index: Int, _ value: [Int]) throws { XCTAssertEqual(value, [index, index * 2, index * 3]) }
+        func consume(_ index: Int, _ value: [Int]) throws {
+            XCTAssertEqual(value, [index, index * 2, index * 3])
+            if index == consumeFailsAt { throw Failed(index: index) }
+        }
     }
 
     func testSequencedStepsRunInFrameOrderOneAtATime() throws {
@@ -155,6 +160,34 @@ final class FramePipelineTests: XCTestCase {
                 XCTAssertEqual(outcome as? Broken, Broken(index: 23), label)
                 XCTAssertEqual(sink.sequenced, Array(0..<23), label)
             }
+        }
+    }
+
+    /// A failure in `complete` or in `consume` ends the run with it too, without waiting, and the
+    /// frames sequenced are still a run in order from the first. Frames after 23 are made slowly, so
+    /// that `complete` fails at 23 before any of them could be sequenced: none then is.
+    func testAFailedCompletionOrConsumptionEndsTheRun() {
+        for (jobs, inConsume) in [(1, false), (3, false), (8, false), (1, true), (3, true), (8, true)] {
+            let sink = Sequenced()
+            if inConsume { sink.consumeFailsAt = 23 } else { sink.completeFailsAt = 23 }
+            let ended = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var outcome: Error?
+            Thread {
+                do {
+                    try FramePipeline(jobs: jobs).run(Array(0..<60), frame: { index in
+                        if index > 23 { usleep(100_000) }
+                        return Bitmap(width: 1, height: 1)
+                    }, sinks: [sink])
+                } catch {
+                    outcome = error
+                }
+                ended.signal()
+            }.start()
+            let label = "jobs \(jobs), failing in \(inConsume ? "consume" : "complete")"
+            guard ended.wait(timeout: .now() + 30) == .success else { return XCTFail("\(label): the run never ended") }
+            XCTAssertEqual(outcome as? Sequenced.Failed, Sequenced.Failed(index: 23), label)
+            XCTAssertEqual(sink.sequenced, Array(0..<sink.sequenced.count), label)
+            if !inConsume { XCTAssertEqual(sink.sequenced, Array(0...23), label) }
         }
     }
 }
