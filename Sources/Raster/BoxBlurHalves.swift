@@ -136,34 +136,18 @@ extension Bitmap {
     @inline(never)
     private static func rowHalves(_ sum: UnsafeMutableRawPointer, groups: Int, into o: UnsafeMutableRawPointer,
                                   leaving l: UnsafeRawPointer, entering e: UnsafeRawPointer, reciprocal: UInt16) {
-        let low = SIMD8<UInt16>(repeating: 0xFF)
         var g = 0
         while g < groups {
             let start = g &* 16, at = g &* 64
-            let evenCarried = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
-            let oddCarried = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
-            let even = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
-            let odd = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
-            // The even lanes, then the odd: one division written once, because written out twice the
-            // compiler called its conversions out of line.
-            var bytes = SIMD8<UInt16>(), k: UInt16 = 0
-            while k < 16 {
-                let biased = k == 0 ? even : odd
-                bytes |= divideHalves(low: biased &- SIMD8(repeating: 0x8000), carried: k == 0 ? evenCarried : oddCarried,
-                                      reciprocal: reciprocal) &<< k
-                k &+= 8
-            }
-            o.storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
-            let leaving = l.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-            let entering = e.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-            let (nextEven, nextEvenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low,
-                                                   reciprocal: reciprocal)
-            let (nextOdd, nextOddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8,
-                                                 reciprocal: reciprocal)
-            sum.storeBytes(of: nextEvenCarried, toByteOffset: at, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: nextOddCarried, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: nextEven, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
-            sum.storeBytes(of: nextOdd, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            var evenCarried = sum.load(fromByteOffset: at, as: SIMD8<UInt16>.self)
+            var oddCarried = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            var even = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            var odd = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
+            step(&even, &odd, &evenCarried, &oddCarried, into: o, leaving: l, entering: e, at: start, reciprocal: reciprocal)
+            sum.storeBytes(of: evenCarried, toByteOffset: at, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: oddCarried, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: even, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
+            sum.storeBytes(of: odd, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
             g &+= 1
         }
     }
@@ -174,7 +158,6 @@ extension Bitmap {
     private static func twoRowsHalves(_ sum: UnsafeMutableRawPointer, groups: Int, into o0: UnsafeMutableRawPointer,
                                       _ o1: UnsafeMutableRawPointer, leaving l0: UnsafeRawPointer, _ l1: UnsafeRawPointer,
                                       entering e0: UnsafeRawPointer, _ e1: UnsafeRawPointer, reciprocal: UInt16) {
-        let low = SIMD8<UInt16>(repeating: 0xFF)
         var g = 0
         while g < groups {
             let start = g &* 16, at = g &* 64
@@ -182,29 +165,36 @@ extension Bitmap {
             var oddCarried = sum.load(fromByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
             var even = sum.load(fromByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
             var odd = sum.load(fromByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
-            // The two rows in a loop, and in each the even lanes, then the odd, as in `rowHalves`.
-            var row = 0
-            while row < 2 {
-                var bytes = SIMD8<UInt16>(), k: UInt16 = 0
-                while k < 16 {
-                    let biased = k == 0 ? even : odd
-                    bytes |= divideHalves(low: biased &- SIMD8(repeating: 0x8000), carried: k == 0 ? evenCarried : oddCarried,
-                                          reciprocal: reciprocal) &<< k
-                    k &+= 8
-                }
-                (row == 0 ? o0 : o1).storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
-                let leaving = (row == 0 ? l0 : l1).loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-                let entering = (row == 0 ? e0 : e1).loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
-                (even, evenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low, reciprocal: reciprocal)
-                (odd, oddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8, reciprocal: reciprocal)
-                row &+= 1
-            }
+            step(&even, &odd, &evenCarried, &oddCarried, into: o0, leaving: l0, entering: e0, at: start, reciprocal: reciprocal)
+            step(&even, &odd, &evenCarried, &oddCarried, into: o1, leaving: l1, entering: e1, at: start, reciprocal: reciprocal)
             sum.storeBytes(of: evenCarried, toByteOffset: at, as: SIMD8<UInt16>.self)
             sum.storeBytes(of: oddCarried, toByteOffset: at &+ 16, as: SIMD8<UInt16>.self)
             sum.storeBytes(of: even, toByteOffset: at &+ 32, as: SIMD8<UInt16>.self)
             sum.storeBytes(of: odd, toByteOffset: at &+ 48, as: SIMD8<UInt16>.self)
             g &+= 1
         }
+    }
+
+    /// One output row of a group (see `rowHalves`): its window divided into `o` at lane `start`,
+    /// the even lanes, then the odd (one division written once, because written out twice the
+    /// compiler called its conversions out of line); then the window slid on a row.
+    @inline(__always)
+    private static func step(_ even: inout SIMD8<UInt16>, _ odd: inout SIMD8<UInt16>, _ evenCarried: inout SIMD8<UInt16>,
+                             _ oddCarried: inout SIMD8<UInt16>, into o: UnsafeMutableRawPointer, leaving l: UnsafeRawPointer,
+                             entering e: UnsafeRawPointer, at start: Int, reciprocal: UInt16) {
+        var bytes = SIMD8<UInt16>(), k: UInt16 = 0
+        while k < 16 {
+            let biased = k == 0 ? even : odd
+            bytes |= divideHalves(low: biased &- SIMD8(repeating: 0x8000), carried: k == 0 ? evenCarried : oddCarried,
+                                  reciprocal: reciprocal) &<< k
+            k &+= 8
+        }
+        o.storeBytes(of: bytes, toByteOffset: start, as: SIMD8<UInt16>.self)
+        let leaving = l.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+        let entering = e.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt16>.self)
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        (even, evenCarried) = slid(even, evenCarried, entering: entering & low, leaving: leaving & low, reciprocal: reciprocal)
+        (odd, oddCarried) = slid(odd, oddCarried, entering: entering &>> 8, leaving: leaving &>> 8, reciprocal: reciprocal)
     }
 
     /// A window's biased low bits and its 17th bit (as `divideHalves` adds it) slid on a row: see
