@@ -128,6 +128,24 @@ final class FramePipelineTests: XCTestCase {
         }
     }
 
+    /// Runs frames 0..<60 into `sink` on a thread of its own, so that a run that waits forever fails
+    /// the test instead of holding it: what the run threw (nil inside when it threw nothing), or nil
+    /// when it did not end within 30 s.
+    func runToItsEnd(jobs: Int, sink: Sequenced, frame: @escaping @Sendable (Int) throws -> Bitmap) -> Error?? {
+        let ended = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Error?
+        Thread {
+            do {
+                try FramePipeline(jobs: jobs).run(Array(0..<60), frame: frame, sinks: [sink])
+            } catch {
+                outcome = error
+            }
+            ended.signal()
+        }.start()
+        guard ended.wait(timeout: .now() + 30) == .success else { return nil }
+        return .some(outcome)
+    }
+
     /// When a frame fails, in the making or in its sequence step, the frames after it are never
     /// sequenced, and the run ends with that frame's error instead of waiting for them.
     func testAFailedFrameStopsTheSequenceAndEndsTheRun() {
@@ -135,24 +153,12 @@ final class FramePipelineTests: XCTestCase {
         for (jobs, failInSequence) in [(1, false), (2, false), (4, false), (1, true), (2, true), (4, true)] {
             let sink = Sequenced()
             if failInSequence { sink.failAt = 23 }
-            // On a thread of its own, so that a run that waits forever fails the test instead of
-            // holding it.
-            let ended = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var outcome: Error?
-            Thread {
-                do {
-                    try FramePipeline(jobs: jobs).run(Array(0..<60), frame: { index in
-                        // Later frames are quick, so that they are made before frame 23 fails.
-                        if index == 23 && !failInSequence { usleep(20_000); throw Broken(index: index) }
-                        return Bitmap(width: 1, height: 1)
-                    }, sinks: [sink])
-                } catch {
-                    outcome = error
-                }
-                ended.signal()
-            }.start()
             let label = "jobs \(jobs), failing in \(failInSequence ? "sequence" : "making")"
-            guard ended.wait(timeout: .now() + 30) == .success else { return XCTFail("\(label): the run never ended") }
+            guard let outcome = runToItsEnd(jobs: jobs, sink: sink, frame: { index in
+                // Later frames are quick, so that they are made before frame 23 fails.
+                if index == 23 && !failInSequence { usleep(20_000); throw Broken(index: index) }
+                return Bitmap(width: 1, height: 1)
+            }) else { return XCTFail("\(label): the run never ended") }
             if failInSequence {
                 XCTAssertEqual(outcome as? Sequenced.Failed, Sequenced.Failed(index: 23), label)
                 XCTAssertEqual(sink.sequenced, Array(0...23), label)
@@ -170,21 +176,11 @@ final class FramePipelineTests: XCTestCase {
         for (jobs, inConsume) in [(1, false), (3, false), (8, false), (1, true), (3, true), (8, true)] {
             let sink = Sequenced()
             if inConsume { sink.consumeFailsAt = 23 } else { sink.completeFailsAt = 23 }
-            let ended = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var outcome: Error?
-            Thread {
-                do {
-                    try FramePipeline(jobs: jobs).run(Array(0..<60), frame: { index in
-                        if index > 23 { usleep(100_000) }
-                        return Bitmap(width: 1, height: 1)
-                    }, sinks: [sink])
-                } catch {
-                    outcome = error
-                }
-                ended.signal()
-            }.start()
             let label = "jobs \(jobs), failing in \(inConsume ? "consume" : "complete")"
-            guard ended.wait(timeout: .now() + 30) == .success else { return XCTFail("\(label): the run never ended") }
+            guard let outcome = runToItsEnd(jobs: jobs, sink: sink, frame: { index in
+                if index > 23 { usleep(100_000) }
+                return Bitmap(width: 1, height: 1)
+            }) else { return XCTFail("\(label): the run never ended") }
             XCTAssertEqual(outcome as? Sequenced.Failed, Sequenced.Failed(index: 23), label)
             XCTAssertEqual(sink.sequenced, Array(0..<sink.sequenced.count), label)
             if !inConsume { XCTAssertEqual(sink.sequenced, Array(0...23), label) }
