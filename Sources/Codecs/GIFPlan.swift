@@ -7,12 +7,12 @@ public struct GIFPlan: Sendable {
     public let frame: GIFFrame
     /// The rectangle the frame stores; the rest of the screen keeps the previous frame.
     public let area: PixelRect
-    /// Per pixel of the whole frame, the planner's bounds after this frame (see `GIFPlanner`),
-    /// whose magnitude is each pixel's limit in LZW. Where the frame `keeps`, a pixel with the sign
-    /// set must take an index of the frame's palette, and the others may take the transparent
-    /// index; where it does not, every pixel of `area` takes an index, within its limit. Nil only
-    /// in the planner's trial of coding every pixel before it has set their bounds: the limits
-    /// then come from the frame (`GIFPixels`).
+    /// Where the frame `keeps`: per pixel of the whole frame, the planner's bounds after this frame
+    /// (see `GIFPlanner`), whose magnitude is each pixel's limit in LZW; a pixel with the sign set
+    /// must take an index of the frame's palette, and the others may take the transparent index.
+    /// Nil where it does not keep: every pixel of `area` then takes an index within its limit, which
+    /// the frame gives (`GIFPixels.limits`) and is its bound too. So a plan waiting to be coded
+    /// holds the planner's bounds (4 bytes a pixel, 12 MB @3x) only where it needs them.
     let bounds: [Float]?
     /// Whether pixels may keep what is on screen.
     let keeps: Bool
@@ -33,9 +33,9 @@ public struct GIFPlan: Sendable {
         self.unchanged = unchanged
     }
 
-    /// A frame in which every pixel keeps what is on screen, `bounds` being the planner's after it.
-    init(unchanged frame: GIFFrame, bounds: [Float], tolerance: Int) {
-        self.init(frame: frame, area: GIFCodedFrame.onePixel, bounds: bounds, keeps: true, tolerance: tolerance, codes: nil,
+    /// A frame in which every pixel keeps what is on screen: it codes nothing, so it needs no bounds.
+    init(unchanged frame: GIFFrame, tolerance: Int) {
+        self.init(frame: frame, area: GIFCodedFrame.onePixel, bounds: nil, keeps: true, tolerance: tolerance, codes: nil,
                   unchanged: true)
     }
 

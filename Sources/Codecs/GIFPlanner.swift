@@ -24,9 +24,12 @@ public final class GIFPlanner {
     let tolerance: Int
     /// Per pixel, after the last frame planned: the bound above, a whole number unless a moved
     /// pixel grew it; its sign set where that frame had to code the pixel over a previous one
-    /// (see `GIFPlan.bounds`). Empty before the first frame. A new array for every frame, since
-    /// the last frame's plan may still hold the one before while it codes.
+    /// (see `GIFPlan.bounds`). Empty before the first frame.
     private var bound: [Float] = []
+    /// Whether the last frame's plan holds `bound`, as a plan that keeps does until it is coded:
+    /// the next frame's bounds then go to a new array. Otherwise they replace these in place, so
+    /// that a frame @3x takes no second 12 MB array.
+    private var lent = false
     /// The last frame's bitmap, whose pixels the screen shows within `bound`.
     private var shown: Bitmap?
     private var encoder = LZWEncoder()
@@ -51,17 +54,18 @@ public final class GIFPlanner {
         guard let shown else {
             bound = [Float](repeating: 0, count: width * height)
             codeAll(whole, frame)
-            return GIFPlan(frame: frame, area: whole, bounds: bound, keeps: false, tolerance: tolerance, codes: nil)
+            return GIFPlan(frame: frame, area: whole, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
         }
         // A frame that is the last one again (a resting scroll: the sink hands back the same
         // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
         if repeats(frame, shown) {
-            bound = GIFPlanner.magnitudes(bound)
-            return GIFPlan(unchanged: frame, bounds: bound, tolerance: tolerance)
+            update { bound, next in GIFPlanner.magnitudes(bound, into: next, count: width * height) }
+            lent = false
+            return GIFPlan(unchanged: frame, tolerance: tolerance)
         }
-        let changed: PixelRect?
-        (bound, changed) = keepable(frame, over: shown)
-        guard let area = changed else { return GIFPlan(unchanged: frame, bounds: bound, tolerance: tolerance) }
+        let changed = update { bound, next in keepable(frame, over: shown, bound: bound, into: next) }
+        lent = false
+        guard let area = changed else { return GIFPlan(unchanged: frame, tolerance: tolerance) }
         let sample = area.height >= 128 ? 8 : 1
         let plainCodes = GIFPlan(frame: frame, area: area, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
             .code(bands: sample, with: &encoder)
@@ -70,7 +74,8 @@ public final class GIFPlanner {
         let keeps = keptCodes.count < plainCodes.count
         // The trial plans are gone, so `bound` is changed in place.
         if !keeps { codeAll(area, frame) }
-        return GIFPlan(frame: frame, area: area, bounds: bound, keeps: keeps, tolerance: tolerance,
+        lent = keeps
+        return GIFPlan(frame: frame, area: area, bounds: keeps ? bound : nil, keeps: keeps, tolerance: tolerance,
                        codes: sample > 1 ? nil : keeps ? keptCodes : plainCodes)
     }
 
@@ -83,57 +88,70 @@ public final class GIFPlanner {
         }
     }
 
-    /// Each pixel's bound after `frame` if it keeps what the screen shows, or, where it must be
-    /// coded, its limit with the sign set; and the smallest rectangle holding every pixel that
-    /// must be coded, nil when none must. Four pixels at a time, the rest of a row one by one.
-    private func keepable(_ frame: GIFFrame, over shown: Bitmap) -> (bound: [Float], area: PixelRect?) {
+    /// Runs `body` with the bounds and where to write the next ones: the same array unless it is
+    /// `lent`, a new one then, which becomes `bound`. `body` reads each pixel's bound before it
+    /// writes that pixel's next one.
+    private func update<R>(_ body: (UnsafePointer<Float>, UnsafeMutablePointer<Float>) -> R) -> R {
+        guard lent else {
+            return bound.withUnsafeMutableBufferPointer { bound in body(UnsafePointer(bound.baseAddress!), bound.baseAddress!) }
+        }
+        var result: R?
+        let next = [Float](unsafeUninitializedCapacity: bound.count) { out, count in
+            bound.withUnsafeBufferPointer { bound in result = body(bound.baseAddress!, out.baseAddress!) }
+            count = out.count
+        }
+        bound = next
+        return result!
+    }
+
+    /// Writes into `next` each pixel's bound after `frame` if it keeps what the screen shows, or,
+    /// where it must be coded, its limit with the sign set; returns the smallest rectangle holding
+    /// every pixel that must be coded, nil when none must. Four pixels at a time, the rest of a
+    /// row one by one; `next` may be `bound` itself.
+    private func keepable(_ frame: GIFFrame, over shown: Bitmap, bound: UnsafePointer<Float>,
+                          into next: UnsafeMutablePointer<Float>) -> PixelRect? {
         var minX = width, minY = height, maxX = -1, maxY = -1
         let width = width, tolerance = tolerance
-        let next = [Float](unsafeUninitializedCapacity: width * height) { out, count in
-            bound.withUnsafeBufferPointer { bound in
-                shown.pixels.withUnsafeBytes { old in
-                    frame.withPixels { new in
-                        let o = old.baseAddress!, b = UnsafeRawPointer(bound.baseAddress!)
-                        let k = UnsafeMutableRawPointer(out.baseAddress!)
-                        for y in 0..<height {
-                            var first = width, last = -1
-                            let row = y &* width
-                            var x = 0
-                            while x &+ 4 <= width {
-                                let i = row &+ x, at = i &* 4
-                                let words = new.words(i)
-                                let (kept, coded) = GIFPlanner.kept(
-                                    bound: b.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self),
-                                    from: OnWhite.words(o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self)), to: words,
-                                    error: new.errors(i), tolerance: new.tolerances(i, tolerance))
-                                k.storeBytes(of: kept, toByteOffset: at, as: SIMD4<Float>.self)
-                                if any(coded) {
-                                    for lane in 0..<4 where coded[lane] { first = min(first, x &+ lane); last = x &+ lane }
-                                }
-                                x &+= 4
-                            }
-                            while x < width {
-                                let i = row &+ x
-                                let (kept, coded) = GIFPlanner.kept(
-                                    bound: SIMD4(repeating: bound[i]),
-                                    from: SIMD4(repeating: OnWhite.word(o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
-                                    to: SIMD4(repeating: new.word(i)),
-                                    error: SIMD4(repeating: new.error(i)), tolerance: SIMD4(repeating: new.tolerance(i, tolerance)))
-                                out[i] = kept[0]
-                                if coded[0] { first = min(first, x); last = x }
-                                x &+= 1
-                            }
-                            if last >= 0 {
-                                minX = min(minX, first); maxX = max(maxX, last)
-                                minY = min(minY, y); maxY = y
-                            }
+        shown.pixels.withUnsafeBytes { old in
+            frame.withPixels { new in
+                let o = old.baseAddress!, b = UnsafeRawPointer(bound)
+                let k = UnsafeMutableRawPointer(next)
+                for y in 0..<height {
+                    var first = width, last = -1
+                    let row = y &* width
+                    var x = 0
+                    while x &+ 4 <= width {
+                        let i = row &+ x, at = i &* 4
+                        let words = new.words(i)
+                        let (kept, coded) = GIFPlanner.kept(
+                            bound: b.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self),
+                            from: OnWhite.words(o.loadUnaligned(fromByteOffset: at, as: SIMD4<UInt32>.self)), to: words,
+                            error: new.errors(i), tolerance: new.tolerances(i, tolerance))
+                        k.storeBytes(of: kept, toByteOffset: at, as: SIMD4<Float>.self)
+                        if any(coded) {
+                            for lane in 0..<4 where coded[lane] { first = min(first, x &+ lane); last = x &+ lane }
                         }
+                        x &+= 4
+                    }
+                    while x < width {
+                        let i = row &+ x
+                        let (kept, coded) = GIFPlanner.kept(
+                            bound: SIMD4(repeating: bound[i]),
+                            from: SIMD4(repeating: OnWhite.word(o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
+                            to: SIMD4(repeating: new.word(i)),
+                            error: SIMD4(repeating: new.error(i)), tolerance: SIMD4(repeating: new.tolerance(i, tolerance)))
+                        next[i] = kept[0]
+                        if coded[0] { first = min(first, x); last = x }
+                        x &+= 1
+                    }
+                    if last >= 0 {
+                        minX = min(minX, first); maxX = max(maxX, last)
+                        minY = min(minY, y); maxY = y
                     }
                 }
             }
-            count = width * height
         }
-        return (next, maxX >= 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
+        return maxX >= 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
     }
 
     /// `values` with every sign cleared.
@@ -142,21 +160,16 @@ public final class GIFPlanner {
         unsafeBitCast(unsafeBitCast(values, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
     }
 
-    /// `bounds` with every sign cleared.
-    private static func magnitudes(_ bounds: [Float]) -> [Float] {
-        [Float](unsafeUninitializedCapacity: bounds.count) { out, count in
-            bounds.withUnsafeBytes { bounds in
-                let o = UnsafeMutableRawPointer(out.baseAddress!)
-                var at = 0
-                while at &+ 16 <= bounds.count {
-                    o.storeBytes(of: magnitudes(bounds.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self)),
-                                 toByteOffset: at, as: SIMD4<Float>.self)
-                    at &+= 16
-                }
-                for i in at / 4..<out.count { out[i] = bounds.load(fromByteOffset: i &* 4, as: Float.self).magnitude }
-            }
-            count = bounds.count
+    /// `count` bounds with every sign cleared, into `next`, which may be `bounds` itself.
+    private static func magnitudes(_ bounds: UnsafePointer<Float>, into next: UnsafeMutablePointer<Float>, count: Int) {
+        let b = UnsafeRawPointer(bounds), o = UnsafeMutableRawPointer(next)
+        var i = 0
+        while i &+ 4 <= count {
+            o.storeBytes(of: magnitudes(b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<Float>.self)), toByteOffset: i &* 4,
+                         as: SIMD4<Float>.self)
+            i &+= 4
         }
+        while i < count { next[i] = bounds[i].magnitude; i &+= 1 }
     }
 
     /// After a frame that codes every pixel of `area`: their bounds are their limits.

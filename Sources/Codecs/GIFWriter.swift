@@ -84,18 +84,15 @@ public final class GIFWriter {
     /// per pixel (a 10% larger error costs 0.4 dB on that frame, and saves a colour table and
     /// every unchanged pixel).
     public static func prepare(_ bitmap: Bitmap, quality: GIFQuality = GIFQuality(100), shared: [UInt32]? = nil) -> GIFFrame {
-        let flat = OnWhite.flatten(bitmap)
+        let flat = RGBRows(bitmap)
         let spread = quality.spread
-        let masking = quality.masking && quality.tolerance > 0
-            ? TextureMasking.weights(rgb: flat, width: bitmap.width, height: bitmap.height) : []
-        let own = GIFFrame(Quantizer.quantize(width: bitmap.width, height: bitmap.height, rgb: flat, spread: spread,
-                                              colors: quality.colors),
-                           bitmap: bitmap, usesShared: false, masking: masking)
+        let masking = quality.masking && quality.tolerance > 0 ? TextureMasking.weights(flat) : []
+        let own = GIFFrame(Quantizer.quantize(flat, spread: spread, colors: quality.colors), bitmap: bitmap, usesShared: false,
+                           masking: masking)
         guard let shared else { return own }
         // Mapping onto the shared palette stops once its error is too large for it to be taken.
-        let allowed = own.errorSum * sharedErrorAllowance + flat.count * sharedErrorFloor
-        guard let common = Quantizer.map(width: bitmap.width, height: bitmap.height, rgb: flat, palette: shared, spread: spread,
-                                         unlessErrorAbove: allowed / 10) else { return own }
+        let allowed = own.errorSum * sharedErrorAllowance + bitmap.width * bitmap.height * sharedErrorFloor
+        guard let common = Quantizer.map(flat, palette: shared, spread: spread, unlessErrorAbove: allowed / 10) else { return own }
         return GIFFrame(common, bitmap: bitmap, usesShared: true, masking: masking)
     }
 

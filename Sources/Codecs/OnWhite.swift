@@ -1,5 +1,3 @@
-import Raster
-
 /// What GIF shows of a premultiplied RGBA pixel, which has no partial transparency: the colour
 /// flattened onto white. Premultiplied colour over white is c + (255 − a).
 ///
@@ -37,15 +35,4 @@ enum OnWhite {
     /// Red and blue traded: 0xRRGGBB from the byte order, or the byte order from 0xRRGGBB.
     @inline(__always)
     static func swapped(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { (w & 0xFF) &<< 16 | (w & 0xFF00) | w &>> 16 }
-
-    /// Every pixel of `bitmap`, 0xRRGGBB, row after row.
-    static func flatten(_ bitmap: Bitmap) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: bitmap.width * bitmap.height) { o, count in
-            bitmap.pixels.withUnsafeBytes { bytes in
-                let p = bytes.baseAddress!
-                for i in 0..<o.count { o[i] = rgb(p.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) }
-            }
-            count = o.count
-        }
-    }
 }

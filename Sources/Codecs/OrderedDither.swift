@@ -32,7 +32,8 @@ struct OrderedDither {
     /// The image on the palette, each pixel's error measured as it is mapped: colours in the
     /// palette (and runs of one) have none, the others the distance to the entry they took. Nil,
     /// as soon as a row ends with it so, when the errors add up to more than `limit`.
-    func map(width: Int, height: Int, rgb: [UInt32], limit: Int = .max) -> Quantized? {
+    func map(_ image: RGBRows, limit: Int = .max) -> Quantized? {
+        let (width, height) = (image.width, image.height), pixels = width * height
         var exact = ColorTable(capacity: palette.count, zero: UInt8(0))
         // One bit per 12-bit hash of each palette colour: most pixels of a photo are in no
         // palette, and a clear bit says so without probing the table.
@@ -43,7 +44,7 @@ struct OrderedDither {
             inPalette[h >> 6] |= 1 << UInt64(h & 63)
         }
         // The nearest entry of each nudged colour met so far: a pure function of the colour.
-        var cache = ColorTable(capacity: ColorTable<UInt8>.capacity(forPixels: rgb.count), zero: UInt8(0))
+        var cache = ColorTable(capacity: ColorTable<UInt8>.capacity(forPixels: pixels), zero: UInt8(0))
         // Every channel value nudged by every offset a threshold can give (see `nudged`).
         let nudges = NudgeTable(spread: spread)
         var rows = [Int](repeating: 0, count: 8)
@@ -53,9 +54,9 @@ struct OrderedDither {
         defer { texture.deallocate() }
         var errors = [UInt8](), total = 0, done = 0
         // Every pixel is written below, unless the errors pass the limit: then none is kept.
-        let indices = [UInt8](unsafeUninitializedCapacity: rgb.count) { out, count in
-            errors = [UInt8](unsafeUninitializedCapacity: rgb.count) { error, written in
-                rgb.withUnsafeBufferPointer { src in
+        let indices = [UInt8](unsafeUninitializedCapacity: pixels) { out, count in
+            errors = [UInt8](unsafeUninitializedCapacity: pixels) { error, written in
+                image.read { reader in
                     inPalette.withUnsafeBufferPointer { inPalette in
                         palette.withUnsafeBufferPointer { palette in
                             rows.withUnsafeMutableBufferPointer { rows in
@@ -66,8 +67,9 @@ struct OrderedDither {
                                     }
                                     // A run of one palette colour (a flat area) is looked up once.
                                     var runColor = UInt32.max, runIndex: UInt8 = 0, marked = false
+                                    let src = reader.row(y)
                                     for x in 0..<width {
-                                        let i = y &* width &+ x, c = src[i]
+                                        let i = y &* width &+ x, c = src[x]
                                         if c == runColor { out[i] = runIndex; error[i] = 0; continue }
                                         let h = OrderedDither.hash(c)
                                         if inPalette[h >> 6] & (1 << UInt64(h & 63)) != 0, let index = exact.value(c) {
@@ -77,7 +79,9 @@ struct OrderedDither {
                                         }
                                         // Texture is not dithered; without a spread nothing is, and no row is marked.
                                         if spread != 0 && !marked {
-                                            Texture.mark(src.baseAddress!, row: y, width: width, height: height, into: texture)
+                                            // Rows y − 1 and y + 1 take the reader's other two slots: `src` stays valid.
+                                            let column = y > 0 && y &+ 1 < height ? (up: reader.row(y &- 1), down: reader.row(y &+ 1)) : nil
+                                            Texture.mark(src, column: column, width: width, into: texture)
                                             marked = true
                                         }
                                         let nudged = spread == 0 || texture[x] != 0 ? c : nudges.nudged(c, row: rows[x & 7])
@@ -101,9 +105,9 @@ struct OrderedDither {
                         }
                     }
                 }
-                written = done == height ? rgb.count : 0
+                written = done == height ? pixels : 0
             }
-            count = done == height ? rgb.count : 0
+            count = done == height ? pixels : 0
         }
         guard done == height else { return nil }
         return Quantized(image: IndexedImage(width: width, height: height, palette: palette, indices: indices), errors: errors,

@@ -21,17 +21,28 @@ public enum Quantizer {
     /// `colors` (1…255) is the most a median-cut palette keeps; an image with 255 colours or fewer
     /// keeps them all.
     public static func quantize(width: Int, height: Int, rgb: [UInt32], spread: Int = 8, colors: Int = maxColors) -> Quantized {
-        precondition(rgb.count == width * height && !rgb.isEmpty)
-        let histogram = Histogram(rgb)
+        quantize(RGBRows(words: rgb, width: width, height: height), spread: spread, colors: colors)
+    }
+
+    /// `quantize` of the colours of `image`.
+    static func quantize(_ image: RGBRows, spread: Int = 8, colors: Int = maxColors) -> Quantized {
+        let (width, height) = (image.width, image.height)
+        precondition(width > 0 && height > 0)
+        let histogram = Histogram(image)
         guard histogram.colors.count <= maxColors else {
-            return map(width: width, height: height, rgb: rgb, palette: palette(histogram, colors: colors), spread: spread)
+            return map(image, palette: palette(histogram, colors: colors), spread: spread, unlessErrorAbove: .max)!
         }
         // Few enough colours: the palette is the image's own colours, each pixel its exact entry.
         let palette = histogram.colors
-        var indices = [UInt8](repeating: 0, count: rgb.count)
+        var indices = [UInt8](repeating: 0, count: width * height)
         palette.withUnsafeBufferPointer { colors in
             indices.withUnsafeMutableBufferPointer { out in
-                for (i, c) in rgb.enumerated() { out[i] = UInt8(binarySearch(colors, c)) }
+                image.read { rows in
+                    for y in 0..<height {
+                        let row = rows.row(y), o = out.baseAddress! + y * width
+                        for x in 0..<width { o[x] = UInt8(binarySearch(colors, row[x])) }
+                    }
+                }
             }
         }
         return Quantized(exact: IndexedImage(width: width, height: height, palette: palette, indices: indices))
@@ -48,9 +59,13 @@ public enum Quantizer {
     /// not worth doing.
     public static func map(width: Int, height: Int, rgb: [UInt32], palette: [UInt32], spread: Int = 8,
                            unlessErrorAbove limit: Int) -> Quantized? {
-        precondition(rgb.count == width * height && (1...maxColors).contains(palette.count))
-        return OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread)
-            .map(width: width, height: height, rgb: rgb, limit: limit)
+        map(RGBRows(words: rgb, width: width, height: height), palette: palette, spread: spread, unlessErrorAbove: limit)
+    }
+
+    /// `map` of the colours of `image`.
+    static func map(_ image: RGBRows, palette: [UInt32], spread: Int = 8, unlessErrorAbove limit: Int) -> Quantized? {
+        precondition((1...maxColors).contains(palette.count))
+        return OrderedDither(palette: palette, nearest: NearestColor(palette), spread: spread).map(image, limit: limit)
     }
 
     /// The palette for a histogram: its colours when there are 255 or fewer, else median cut to
@@ -81,22 +96,27 @@ struct Histogram {
     private(set) var colors: [UInt32] = []
     private(set) var counts: [Int] = []
 
-    init(_ rgb: [UInt32]) {
-        var table = ColorTable(capacity: ColorTable<Int>.capacity(forPixels: rgb.count), zero: 0)
-        Histogram.count(rgb, into: &table)
+    init(_ image: RGBRows) {
+        var table = ColorTable(capacity: ColorTable<Int>.capacity(forPixels: image.width * image.height), zero: 0)
+        Histogram.count(image, into: &table)
         self.init(table)
     }
 
-    /// Adds each colour's pixel count to `table`.
-    static func count(_ rgb: [UInt32], into table: inout ColorTable<Int>) {
-        rgb.withUnsafeBufferPointer { pixels in
-            var i = 0
-            while i < pixels.count {
-                let color = pixels[i]
-                var j = i + 1
-                while j < pixels.count && pixels[j] == color { j += 1 }
-                table.update(color) { count, _ in count += j - i }
-                i = j
+    /// Adds each colour's pixel count to `table`. Colours enter it in the order the image first
+    /// shows them.
+    static func count(_ image: RGBRows, into table: inout ColorTable<Int>) {
+        let width = image.width
+        image.read { rows in
+            for y in 0..<image.height {
+                let pixels = rows.row(y)
+                var i = 0
+                while i < width {
+                    let color = pixels[i]
+                    var j = i + 1
+                    while j < width && pixels[j] == color { j += 1 }
+                    table.update(color) { count, _ in count += j - i }
+                    i = j
+                }
             }
         }
     }

@@ -29,7 +29,7 @@ public struct SharedPalette {
     /// A sample frame's colours, as GIF shows them (flattened on white): pure, for any thread.
     public static func colours(of bitmap: Bitmap) -> SampleColours {
         var table = ColorTable(capacity: 4096, zero: 0)
-        Histogram.count(OnWhite.flatten(bitmap), into: &table)
+        Histogram.count(RGBRows(bitmap), into: &table)
         return SampleColours(entries: table.count > maxColours ? [] : table.entries.map { ($0.color, $0.value) },
                              overflowed: table.count > maxColours)
     }

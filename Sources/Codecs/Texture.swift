@@ -11,12 +11,12 @@
 enum Texture {
     static let threshold = 2
 
-    /// Marks row `y` of `rgb` (0xRRGGBB words, `width` × `height`): `mask[x]` is nonzero exactly
-    /// where pixel x is texture. Four pixels at a time, bytes side by side.
-    static func mark(_ rgb: UnsafePointer<UInt32>, row y: Int, width: Int, height: Int, into mask: UnsafeMutablePointer<UInt32>) {
+    /// Marks a row of `width` pixels (0xRRGGBB words): `mask[x]` is nonzero exactly where pixel x
+    /// is texture. `column` holds the rows above and below it, nil for the image's first or last
+    /// row. Four pixels at a time, bytes side by side.
+    static func mark(_ row: UnsafePointer<UInt32>, column: (up: UnsafePointer<UInt32>, down: UnsafePointer<UInt32>)?, width: Int,
+                     into mask: UnsafeMutablePointer<UInt32>) {
         guard width > 0 else { return }
-        let row = rgb + y &* width
-        let column = y > 0 && y &+ 1 < height ? (up: row - width, down: row + width) : nil
         @inline(__always) func load(_ p: UnsafePointer<UInt32>, _ x: Int) -> SIMD16<UInt8> {
             UnsafeRawPointer(p + x).loadUnaligned(as: SIMD16<UInt8>.self)
         }

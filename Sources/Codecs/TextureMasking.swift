@@ -24,7 +24,12 @@ public enum TextureMasking {
     /// lumas, sums and variances are plain wrapping arithmetic over pointers, which the compiler
     /// vectorizes; the weights are then looked up one by one.
     public static func weights(rgb: [UInt32], width: Int, height: Int) -> [UInt8] {
-        precondition(width >= 0 && height >= 0 && rgb.count == width * height)
+        weights(RGBRows(words: rgb, width: width, height: height))
+    }
+
+    /// `weights` of the colours of `image`.
+    static func weights(_ image: RGBRows) -> [UInt8] {
+        let (width, height) = (image.width, image.height)
         guard width > 0 && height > 0 else { return [] }
         // Three rows of sums in turn, row r in slot (r + 1) % 3, row −1 (the edge row again) in
         // slot 0: per pixel, its luma and its two neighbours' along the row, and their squares.
@@ -32,7 +37,7 @@ public enum TextureMasking {
         // one of variances, clamped to the table.
         var scratch = [UInt32](repeating: 0, count: 6 * width + width + 2 + width)
         return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
-            rgb.withUnsafeBufferPointer { rgb in
+            image.read { rows in
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     let sums = scratch.baseAddress!, lumas = sums + 6 * width, variances = lumas + width + 2
                     func slot(_ r: Int) -> (sums: UnsafeMutablePointer<UInt32>, squares: UnsafeMutablePointer<UInt32>) {
@@ -40,7 +45,7 @@ public enum TextureMasking {
                         return (base, base + width)
                     }
                     func sumRow(_ r: Int) {
-                        let row = rgb.baseAddress! + min(max(r, 0), height - 1) * width, (into, squares) = slot(r)
+                        let row = rows.row(min(max(r, 0), height - 1)), (into, squares) = slot(r)
                         for x in 0..<width {
                             let c = row[x]
                             lumas[x &+ 1] = (77 &* (c &>> 16 & 0xFF) &+ 150 &* (c &>> 8 & 0xFF) &+ 29 &* (c & 0xFF) &+ 128) &>> 8

@@ -40,7 +40,7 @@ public struct FramePipeline {
             }
             return
         }
-        let board = WorkBoard(count: indices.count, window: window, sequenced: steps.sequenced)
+        let board = WorkBoard(count: indices.count, window: window, sequenced: steps.sequenced, completing: jobs)
         let work: @Sendable (WorkBoard.Task) -> Void = { task in
             switch task {
             case .make(let k): board.finish(task, Result { try steps.make(indices[k]) })
@@ -141,6 +141,11 @@ private final class WorkBoard: @unchecked Sendable {
     private let count: Int
     private let window: Int
     private let sequenced: Bool
+    /// Frames sequenced and not yet completed, at most. Such a frame holds what its in-order step
+    /// made (a GIF frame's plan, up to 30 MB @3x) while it waits: more of them than threads to
+    /// complete them would hold memory and gain nothing, since a thread that may not sequence
+    /// finds one of them to complete.
+    private let completing: Int
     private var nextToTake = 0
     private var nextToConsume = 0
     private var nextToSequence = 0
@@ -151,10 +156,11 @@ private final class WorkBoard: @unchecked Sendable {
     private var stages: [Int: Stage] = [:]
     private var values: [Int: Result<[Any], Error>] = [:]
 
-    init(count: Int, window: Int, sequenced: Bool) {
+    init(count: Int, window: Int, sequenced: Bool, completing: Int) {
         self.count = count
         self.window = window
         self.sequenced = sequenced
+        self.completing = completing
     }
 
     /// A worker's next task, waiting until there is one; nil once the run stopped or nothing is
@@ -224,16 +230,18 @@ private final class WorkBoard: @unchecked Sendable {
     }
 
     /// The most urgent ready task, marked taken (the lock is held): the next frame's sequence, on
-    /// which every later frame waits; then the completion nearest to being consumed; then a new
-    /// frame, within the window.
+    /// which every later frame waits, unless `completing` frames wait for their completion; then
+    /// the completion nearest to being consumed; then a new frame, within the window.
     private func claim() -> Task? {
         if sequenced {
-            if !failed, stages[nextToSequence] == .made, case .success(let made) = values[nextToSequence] {
+            // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
+            let ahead = nextToConsume..<max(nextToConsume, nextToSequence)
+            if !failed, stages[nextToSequence] == .made, ahead.count(where: { stages[$0] != .done }) < completing,
+               case .success(let made) = values[nextToSequence] {
                 stages[nextToSequence] = .busy
                 return .sequence(nextToSequence, made)
             }
-            // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
-            if let k = (nextToConsume..<max(nextToConsume, nextToSequence)).first(where: { stages[$0] == .sequenced }),
+            if let k = ahead.first(where: { stages[$0] == .sequenced }),
                case .success(let sequenced) = values[k] {
                 stages[k] = .busy
                 return .complete(k, sequenced)

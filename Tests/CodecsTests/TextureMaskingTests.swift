@@ -26,7 +26,7 @@ final class TextureMaskingTests: XCTestCase {
         let bitmap = noiseBitmap(width: 37, height: 11, seed: 5)
         let frame = GIFWriter.prepare(bitmap, quality: GIFQuality(75))
         let weights = frame.masking.map(Int.init)
-        XCTAssertEqual(weights, TextureMasking.weights(rgb: OnWhite.flatten(bitmap), width: 37, height: 11).map(Int.init))
+        XCTAssertEqual(weights, TextureMasking.weights(rgb: RGBRowsTests.onWhite(bitmap), width: 37, height: 11).map(Int.init))
         XCTAssertTrue(weights.contains(255) && weights.contains { $0 < 100 }, "weights \(Set(weights).sorted())")
         var wrong = 0
         frame.withPixels { pixels in

@@ -21,7 +21,9 @@ final class TextureTests: XCTestCase {
         rgb.withUnsafeBufferPointer { pixels in
             mask.withUnsafeMutableBufferPointer { mask in
                 for y in 0..<height {
-                    Texture.mark(pixels.baseAddress!, row: y, width: width, height: height, into: mask.baseAddress!)
+                    let row = pixels.baseAddress! + y * width
+                    let column = y > 0 && y + 1 < height ? (up: row - width, down: row + width) : nil
+                    Texture.mark(row, column: column, width: width, into: mask.baseAddress!)
                     marked += mask.map { $0 != 0 }
                 }
             }
