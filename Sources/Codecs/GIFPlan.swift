@@ -7,12 +7,14 @@ public struct GIFPlan: Sendable {
     public let frame: GIFFrame
     /// The rectangle the frame stores; the rest of the screen keeps the previous frame.
     public let area: PixelRect
-    /// Where the frame `keeps`: per pixel of the whole frame, the planner's bounds after this frame
-    /// (see `GIFPlanner`), whose magnitude is each pixel's limit in LZW; a pixel with the sign set
-    /// must take an index of the frame's palette, and the others may take the transparent index.
-    /// Nil where it does not keep: every pixel of `area` then takes an index within its limit, which
-    /// the frame gives (`GIFPixels.limits`) and is its bound too. So a plan waiting to be coded
-    /// holds the planner's bounds (4 bytes a pixel, 12 MB @3x) only where it needs them.
+    /// Where the frame `keeps` and is still to be coded: per pixel of the whole frame, the
+    /// planner's bounds after this frame (see `GIFPlanner`), whose magnitude is each pixel's limit
+    /// in LZW; a pixel with the sign set must take an index of the frame's palette, and the others
+    /// may take the transparent index. Nil otherwise: where the frame does not keep, every pixel of
+    /// `area` takes an index within its limit, which the frame gives (`GIFPixels.limits`) and is
+    /// its bound too; an unchanged frame, or one with its `codes`, codes nothing more. So a plan
+    /// waiting to be coded holds the planner's bounds (4 bytes a pixel, 12 MB @3x) only where it
+    /// needs them.
     let bounds: [Float]?
     /// Whether pixels may keep what is on screen.
     let keeps: Bool
@@ -81,12 +83,8 @@ public struct GIFPlan: Sendable {
                     i &+= 4
                 }
                 while i < run { slots.truth[k &+ i] = pixels.truth(start &+ i); i &+= 1 }
-                if let bounds {
+                if let bounds, let transparent {
                     bounds.withUnsafeBufferPointer { bounds in
-                        guard let transparent else {
-                            (slots.limits + k).update(from: bounds.baseAddress! + start, count: run)
-                            return
-                        }
                         for i in 0..<run {
                             let bound = bounds[start &+ i]
                             if bound.sign == .minus {

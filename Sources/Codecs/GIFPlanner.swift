@@ -74,8 +74,9 @@ public final class GIFPlanner {
         let keeps = keptCodes.count < plainCodes.count
         // The trial plans are gone, so `bound` is changed in place.
         if !keeps { codeAll(area, frame) }
-        lent = keeps
-        return GIFPlan(frame: frame, area: area, bounds: keeps ? bound : nil, keeps: keeps, tolerance: tolerance,
+        // A plan whose codes are made already needs no bounds to code.
+        lent = keeps && sample > 1
+        return GIFPlan(frame: frame, area: area, bounds: lent ? bound : nil, keeps: keeps, tolerance: tolerance,
                        codes: sample > 1 ? nil : keeps ? keptCodes : plainCodes)
     }
 

@@ -4,8 +4,9 @@ import Raster
 /// memory, or from a premultiplied bitmap, each row flattened on white (`OnWhite`) as it is read.
 ///
 /// Reading a frame so, instead of flattening it whole first, keeps a second copy of it out of
-/// memory: @3x that copy took 12 MB for every frame being quantized. Flattening is a few
-/// operations a pixel, into rows that stay in the fastest cache.
+/// memory: @3x that copy took 12 MB for every frame being quantized. The price is flattening a
+/// frame once for each pass over it (three or four) instead of once: a few operations a pixel,
+/// into rows that stay in the fastest cache.
 struct RGBRows {
     let width: Int
     let height: Int
@@ -35,7 +36,9 @@ struct RGBRows {
         switch source {
         case .words(let words):
             return try words.withUnsafeBufferPointer { words in
-                var reader = Reader(words: words.baseAddress, width: width)
+                // An empty array may have no address: its rows read as an empty bitmap's.
+                var reader = words.baseAddress.map { Reader(words: $0, width: width) } ?? Reader(rgba: nil, width: width)
+                defer { reader.deallocate() }
                 return try body(&reader)
             }
         case .bitmap(let bitmap):
@@ -47,8 +50,9 @@ struct RGBRows {
         }
     }
 
-    /// The rows of an `RGBRows`. Three rows in turn can be held at once: a row's pointer stays valid
-    /// until three other rows have been read.
+    /// The rows of an `RGBRows`. Row y of a bitmap is flattened into slot y % 3, so three rows in
+    /// a row, such as y − 1, y and y + 1, can be held at once: a row's pointer stays valid until a
+    /// row three apart from it (or a multiple of three) is read.
     struct Reader {
         private let width: Int
         private let words: UnsafePointer<UInt32>?
@@ -57,7 +61,7 @@ struct RGBRows {
         private let slots: UnsafeMutablePointer<UInt32>?
         private var held = SIMD3<Int>(repeating: -1)
 
-        fileprivate init(words: UnsafePointer<UInt32>?, width: Int) {
+        fileprivate init(words: UnsafePointer<UInt32>, width: Int) {
             self.width = width
             self.words = words
             rgba = nil

@@ -12,10 +12,10 @@ import Raster
 /// of a batch. Output is byte-identical whatever `jobs` is.
 ///
 /// Every thread, the calling one too, takes whatever work is ready, most urgent first: consuming
-/// the next frame (the calling thread only), sequencing the next one, completing one, making a new
-/// one. So `jobs` threads keep `jobs` cores busy, the in-order work does not take a core of its
-/// own, and a thread never sits waiting for a frame's turn in the sequence while a frame could be
-/// made or completed.
+/// the next frame (the calling thread only), sequencing the next one (unless `jobs` frames already
+/// wait for their completion), completing one, making a new one. So `jobs` threads keep `jobs`
+/// cores busy, the in-order work does not take a core of its own, and a thread never sits waiting
+/// for a frame's turn in the sequence while a frame could be made or completed.
 public struct FramePipeline {
     public let jobs: Int
     /// Frames taken but not yet handed to `consume`, at most (with the one being consumed, one
@@ -149,9 +149,11 @@ private final class WorkBoard: @unchecked Sendable {
     private var nextToTake = 0
     private var nextToConsume = 0
     private var nextToSequence = 0
-    /// Set by the first failure at any step: the run ends with it, so no frame is sequenced from
-    /// then on (frames after one that failed to be made or sequenced never could be).
-    private var failed = false
+    /// The first frame at which any step failed (`count` while none has): the run ends with its
+    /// failure. Frames before it are still sequenced, so that the consumer reaches it; it and
+    /// frames after it never are (those after one that failed to be made or sequenced never could
+    /// be).
+    private var failedAt: Int
     private var stopped = false
     private var stages: [Int: Stage] = [:]
     private var values: [Int: Result<[Any], Error>] = [:]
@@ -161,6 +163,7 @@ private final class WorkBoard: @unchecked Sendable {
         self.window = window
         self.sequenced = sequenced
         self.completing = completing
+        failedAt = count
     }
 
     /// A worker's next task, waiting until there is one; nil once the run stopped or nothing is
@@ -217,7 +220,7 @@ private final class WorkBoard: @unchecked Sendable {
             stages[k] = .done
         }
         values[k] = result
-        if case .failure = result { failed = true }
+        if case .failure = result { failedAt = min(failedAt, k) }
         condition.broadcast()
     }
 
@@ -236,7 +239,7 @@ private final class WorkBoard: @unchecked Sendable {
         if sequenced {
             // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
             let ahead = nextToConsume..<max(nextToConsume, nextToSequence)
-            if !failed, stages[nextToSequence] == .made, ahead.count(where: { stages[$0] != .done }) < completing,
+            if nextToSequence < failedAt, stages[nextToSequence] == .made, ahead.lazy.filter({ self.stages[$0] != .done }).count < completing,
                case .success(let made) = values[nextToSequence] {
                 stages[nextToSequence] = .busy
                 return .sequence(nextToSequence, made)

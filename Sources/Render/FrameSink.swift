@@ -12,8 +12,8 @@ import Raster
 /// `sequence`, in frame order and one frame at a time, and then through `complete`, several frames
 /// at once again, before `consume`. Both run on whichever thread is free, so no thread waits for
 /// a frame's turn while there is other work. A frame is sequenced only after every frame before it
-/// was, and none is once any step of any frame failed: frames after one that failed to be made or
-/// sequenced never are.
+/// was, and never once a step of it or of a frame before it failed: the run then ends with the
+/// first failure, after consuming the frames before it.
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
     func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared

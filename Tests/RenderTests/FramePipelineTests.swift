@@ -194,6 +194,23 @@ final class FramePipelineTests: XCTestCase {
         }
     }
 
+    /// A frame that fails to be made while frames before it still wait for their sequence step
+    /// (completions are slow, so no more may be sequenced for a while) ends the run with its error
+    /// once those frames are through, instead of leaving them unsequenced and the run waiting.
+    func testAFailureLetsTheFramesBeforeItThrough() {
+        struct Broken: Error, Equatable { let index: Int }
+        for jobs in [2, 3, 8] {
+            let sink = Sequenced()
+            sink.completeTakes = 3000
+            guard let outcome = runToItsEnd(jobs: jobs, sink: sink, frame: { index in
+                if index == 10 { throw Broken(index: index) }
+                return Bitmap(width: 1, height: 1)
+            }) else { return XCTFail("jobs \(jobs): the run never ended") }
+            XCTAssertEqual(outcome as? Broken, Broken(index: 10), "jobs \(jobs)")
+            XCTAssertEqual(sink.sequenced, Array(0..<10), "jobs \(jobs)")
+        }
+    }
+
     /// A failure in `complete` or in `consume` ends the run with it too, without waiting, and the
     /// frames sequenced are still a run in order from the first. Frames after 23 are made slowly, so
     /// that `complete` fails at 23 before any of them could be sequenced: none then is.
