@@ -12,10 +12,10 @@ import Raster
 /// of a batch. Output is byte-identical whatever `jobs` is.
 ///
 /// Every thread, the calling one too, takes whatever work is ready, most urgent first: consuming
-/// the next frame (the calling thread only), sequencing the next one (unless `jobs` frames already
-/// wait for their completion), completing one, making a new one. So `jobs` threads keep `jobs`
-/// cores busy, the in-order work does not take a core of its own, and a thread never sits waiting
-/// for a frame's turn in the sequence while a frame could be made or completed.
+/// the next frame (the calling thread only), sequencing the next one, completing one, making a new
+/// one. So `jobs` threads keep `jobs` cores busy, the in-order work does not take a core of its
+/// own, and a thread never sits waiting for a frame's turn in the sequence while a frame could be
+/// made or completed.
 public struct FramePipeline {
     public let jobs: Int
     /// Frames taken but not yet handed to `consume`, at most (with the one being consumed, one
@@ -40,7 +40,7 @@ public struct FramePipeline {
             }
             return
         }
-        let board = WorkBoard(count: indices.count, window: window, sequenced: steps.sequenced, completing: jobs)
+        let board = WorkBoard(count: indices.count, window: window, sequenced: steps.sequenced)
         let work: @Sendable (WorkBoard.Task) -> Void = { task in
             switch task {
             case .make(let k): board.finish(task, Result { try steps.make(indices[k]) })
@@ -141,11 +141,6 @@ private final class WorkBoard: @unchecked Sendable {
     private let count: Int
     private let window: Int
     private let sequenced: Bool
-    /// Frames sequenced and not yet completed, at most. Such a frame holds what its in-order step
-    /// made (a GIF frame's plan, up to 30 MB @3x) while it waits: more of them than threads to
-    /// complete them would hold memory and gain nothing, since a thread that may not sequence
-    /// finds one of them to complete.
-    private let completing: Int
     private var nextToTake = 0
     private var nextToConsume = 0
     private var nextToSequence = 0
@@ -158,11 +153,10 @@ private final class WorkBoard: @unchecked Sendable {
     private var stages: [Int: Stage] = [:]
     private var values: [Int: Result<[Any], Error>] = [:]
 
-    init(count: Int, window: Int, sequenced: Bool, completing: Int) {
+    init(count: Int, window: Int, sequenced: Bool) {
         self.count = count
         self.window = window
         self.sequenced = sequenced
-        self.completing = completing
         failedAt = count
     }
 
@@ -233,18 +227,16 @@ private final class WorkBoard: @unchecked Sendable {
     }
 
     /// The most urgent ready task, marked taken (the lock is held): the next frame's sequence, on
-    /// which every later frame waits, unless `completing` frames wait for their completion; then
-    /// the completion nearest to being consumed; then a new frame, within the window.
+    /// which every later frame waits; then the completion nearest to being consumed; then a new
+    /// frame, within the window.
     private func claim() -> Task? {
         if sequenced {
-            // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
-            let ahead = nextToConsume..<max(nextToConsume, nextToSequence)
-            if nextToSequence < failedAt, stages[nextToSequence] == .made, ahead.lazy.filter({ self.stages[$0] != .done }).count < completing,
-               case .success(let made) = values[nextToSequence] {
+            if nextToSequence < failedAt, stages[nextToSequence] == .made, case .success(let made) = values[nextToSequence] {
                 stages[nextToSequence] = .busy
                 return .sequence(nextToSequence, made)
             }
-            if let k = ahead.first(where: { stages[$0] == .sequenced }),
+            // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
+            if let k = (nextToConsume..<max(nextToConsume, nextToSequence)).first(where: { stages[$0] == .sequenced }),
                case .success(let sequenced) = values[k] {
                 stages[k] = .busy
                 return .complete(k, sequenced)
