@@ -34,8 +34,9 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// Creates the folder `target` names, and any missing folders above it, so that outputs inside
-    /// it can be checked and staged. They belong to the run: a discarded run (an error, a refused
-    /// target, an interruption) removes them again, innermost first and only while empty.
+    /// it can be checked and staged. Those it creates belong to the run: a discarded run (an error,
+    /// a refused target, an interruption) removes them again, innermost first and only while empty.
+    /// One that another process creates meanwhile is taken as found.
     public func makeFolder(_ target: OutputTarget) throws {
         var missing: [String] = []
         var path = target.path
@@ -46,7 +47,14 @@ public final class OutputSet: @unchecked Sendable {
             path = parent
         }
         for folder in missing.reversed() {
-            do { try fileSystem.makeFolder(folder) } catch { throw target.problem("cannot create the folder", error) }
+            do {
+                try fileSystem.makeFolder(folder)
+            } catch {
+                // Another process (a parallel shard, say) may have made it since it was missing:
+                // then it is not this run's, and stays.
+                if FileSystem.kind(of: folder) == .folder { continue }
+                throw target.problem("cannot create the folder", error)
+            }
             lock.withLock { createdFolders.append(folder) }
         }
     }

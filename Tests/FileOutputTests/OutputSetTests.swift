@@ -86,6 +86,22 @@ final class OutputSetTests: FolderTestCase {
         XCTAssertEqual(try snapshot(), ["kept": "<folder>", "kept/old.txt": "old"])
     }
 
+    /// A folder another process creates between the check and mkdir (parallel shards writing
+    /// into one references folder) is used as found, and is not the run's to remove.
+    func testAFolderMadeMeanwhileIsTakenAsFound() throws {
+        let real = FileSystem.system
+        var racing = real
+        racing.makeFolder = { path in
+            try real.makeFolder(path)
+            throw SystemCallError(call: "mkdir", path: path, code: EEXIST)
+        }
+        let set = OutputSet(fileSystem: racing)
+        try set.makeFolder(OutputTarget(option: "references", path: path("shared/refs")))
+        XCTAssertEqual(FileSystem.kind(of: path("shared/refs")), .folder)
+        set.discard()
+        XCTAssertEqual(try snapshot(), ["shared": "<folder>", "shared/refs": "<folder>"])
+    }
+
     func testNewFolderAppearsWhole() throws {
         try write("keep.txt", "mine")
         let tried = try assertAllOrNothing({ set in
