@@ -60,11 +60,9 @@ public final class GIFPlanner {
         // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
         if repeats(frame, shown) {
             update { bound, next in GIFPlanner.magnitudes(bound, into: next, count: width * height) }
-            lent = false
             return GIFPlan(unchanged: frame, tolerance: tolerance)
         }
         let changed = update { bound, next in keepable(frame, over: shown, bound: bound, into: next) }
-        lent = false
         guard let area = changed else { return GIFPlan(unchanged: frame, tolerance: tolerance) }
         let sample = area.height >= 128 ? 8 : 1
         let plainCodes = GIFPlan(frame: frame, area: area, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
@@ -91,7 +89,7 @@ public final class GIFPlanner {
 
     /// Runs `body` with the bounds and where to write the next ones: the same array unless it is
     /// `lent`, a new one then, which becomes `bound`. `body` reads each pixel's bound before it
-    /// writes that pixel's next one.
+    /// writes that pixel's next one. Afterwards `bound` is no plan's.
     private func update<R>(_ body: (UnsafePointer<Float>, UnsafeMutablePointer<Float>) -> R) -> R {
         guard lent else {
             return bound.withUnsafeMutableBufferPointer { bound in body(UnsafePointer(bound.baseAddress!), bound.baseAddress!) }
@@ -102,6 +100,7 @@ public final class GIFPlanner {
             count = out.count
         }
         bound = next
+        lent = false
         return result!
     }
 
