@@ -3,8 +3,9 @@
 /// Each kernel gives exactly what `blendPixel` gives pixel by pixel; it only goes faster where
 /// the arithmetic is known. A pixel fully covered by an opaque source is a copy, because
 /// div255(c × 255) = c; a fully covered translucent one is s + div255(d × (255 − sa)), four
-/// pixels at a time in 16-bit lanes (every intermediate stays below 65,536); partly covered
-/// pixels, at the edges of shapes, take the scalar path.
+/// pixels at a time in 16-bit lanes (every intermediate stays below 65,536). Partly covered
+/// pixels of a layer, at the edges of shapes, take the scalar path; those of a colour (edges,
+/// glyphs, shadows) go four at a time too.
 enum SpanBlend {
     /// `src` over `dst` for `count` pixels, each scaled by div255(coverage × opacity).
     @inline(__always)
@@ -70,8 +71,15 @@ enum SpanBlend {
             var x = 0
             while x < count {
                 guard coverage[x] == 255 else {
-                    blendPixel(dst, i + x * 4, src, 0, Int(coverage[x]))
-                    x += 1
+                    if x + 4 <= count {
+                        let weights = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(coverage.baseAddress! + x)
+                            .loadUnaligned(as: SIMD4<UInt8>.self))
+                        fillFour(UnsafeMutableRawPointer(dst.baseAddress! + i + x * 4), colour: colour, weights: weights)
+                        x += 4
+                    } else {
+                        blendPixel(dst, i + x * 4, src, 0, Int(coverage[x]))
+                        x += 1
+                    }
                     continue
                 }
                 let end = fullRunEnd(coverage, from: x, count: count)
@@ -94,12 +102,31 @@ enum SpanBlend {
         }
     }
 
+    /// `blendPixel` of a colour (`colour`: its four channels, in 16-bit lanes, for each of four
+    /// pixels) onto the four pixels at `d`, each with its weight in `weights` (0…255). With
+    /// s = div255(c × m) per channel, each is s + div255(d × (255 − sa)); a weight or source alpha
+    /// of 0, which `blendPixel` skips, gives the same: s is 0 (c ≤ a) and div255(d × 255) = d.
+    @inline(__always)
+    private static func fillFour(_ d: UnsafeMutableRawPointer, colour: SIMD16<UInt16>, weights: SIMD4<UInt32>) {
+        let source = SIMD16<UInt8>(truncatingIfNeeded: divide255(
+            colour &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(weights &* 0x0101_0101, to: SIMD16<UInt8>.self))))
+        let keep = (SIMD4<UInt32>(repeating: 255) &- unsafeBitCast(source, to: SIMD4<UInt32>.self) &>> 24) &* 0x0101_0101
+        let blended = SIMD16<UInt16>(truncatingIfNeeded: source) &+ scaled(d.loadUnaligned(as: SIMD16<UInt8>.self), by: keep)
+        d.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: blended), as: SIMD16<UInt8>.self)
+    }
+
+    /// div255 per lane of products below 65,281: t + 128 ≤ 65,408, plus its high byte stays
+    /// below 65,536.
+    @inline(__always)
+    private static func divide255(_ products: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let t = products &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
     /// div255(d × keep) per byte, in 16-bit lanes: d × keep + 128 ≤ 65,153, plus its high byte
     /// stays below 65,536.
     @inline(__always)
     private static func scaled(_ d: SIMD16<UInt8>, by keep: SIMD4<UInt32>) -> SIMD16<UInt16> {
-        let t = SIMD16<UInt16>(truncatingIfNeeded: d) &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(keep, to: SIMD16<UInt8>.self))
-            &+ 128
-        return (t &+ (t &>> 8)) &>> 8
+        divide255(SIMD16<UInt16>(truncatingIfNeeded: d) &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(keep, to: SIMD16<UInt8>.self)))
     }
 }

@@ -18,32 +18,16 @@ extension Painter {
         let radius = Painter.boxRadius(sigma: shadow.radius / 2 * scale)
         // Three passes reach three radii: the shape gets that margin of nothing around it.
         let margin = 3 * radius + 1
-        var shape = Painter.shape(of: layer, margin: margin)
+        var shape = layer.alphaShape(margin: margin)
         shape.boxBlur(radius: radius)
-        let alpha = stride(from: 3, to: shape.pixels.count, by: 4).map { shape.pixels[$0] }
-        let mask = CoverageMask(width: shape.width, height: shape.height, coverage: alpha)
+        let mask = CoverageMask(alphaOf: shape)
         let dx = Int((shadow.offset.dx * scale).rounded()), dy = Int((shadow.offset.dy * scale).rounded())
         let strength = (shadow.opacity * Double(opacity)).rounded()
+        // Under the view itself, which is drawn next, and under what is drawn after it.
+        let hidden = scope.covered.map { $0 + self.opaque(item, width: target.width, height: target.height, scope) } ?? Occluders()
         target.draw(mask, x: bounds.x - margin + dx, y: bounds.y - margin + dy,
                     color: premultiplied(shadow.color).scaled(by: UInt8(max(0, min(255, strength)))),
-                    clip: clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope))
-    }
-
-    /// White at the alpha of `layer`, with `margin` clear pixels around it: premultiplied, every
-    /// channel is the alpha. Made in a function of its own so that the bitmap it returns is the
-    /// only owner of its pixels, and blurring it in place copies nothing (4.5 MB for a card's
-    /// shadow @3x).
-    private static func shape(of layer: Bitmap, margin: Int) -> Bitmap {
-        let width = layer.width + 2 * margin, height = layer.height + 2 * margin
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<layer.height {
-            for x in 0..<layer.width {
-                let a = layer.pixels[(y * layer.width + x) * 4 + 3]
-                let i = ((y + margin) * width + x + margin) * 4
-                bytes[i] = a; bytes[i + 1] = a; bytes[i + 2] = a; bytes[i + 3] = a
-            }
-        }
-        return Bitmap(width: width, height: height, premultiplied: bytes)!
+                    clip: clip(Array(item.clips.prefix(item.ancestorClipCount)), target, scope), hidden: hidden)
     }
 
     /// The box radius whose three passes come closest to a Gaussian of `sigma` pixels: three boxes

@@ -1,4 +1,4 @@
-import Raster
+@testable import Raster
 import XCTest
 
 final class DrawMaskTests: XCTestCase {
@@ -7,6 +7,21 @@ final class DrawMaskTests: XCTestCase {
 
     func mask(_ w: Int, _ h: Int, _ value: UInt8) -> CoverageMask {
         CoverageMask(width: w, height: h, coverage: [UInt8](repeating: value, count: w * h))
+    }
+
+    /// A row's weights, eight at a time and one by one, are div255(mask × clip) for every pair of
+    /// bytes.
+    func testWeightsOfEveryProduct() {
+        let mask = (0..<256 * 256).map { UInt8($0 % 256) }, clip = (0..<256 * 256).map { UInt8($0 / 256) }
+        // 65,533 pixels: the last five take the one-by-one path.
+        let count = 256 * 256 - 3
+        var weights = [UInt8](repeating: 0, count: count)
+        mask.withUnsafeBufferPointer { m in
+            clip.withUnsafeBufferPointer { c in
+                weights.withUnsafeMutableBufferPointer { DrawMaskRow.weights(m.baseAddress!, c.baseAddress!, into: $0.baseAddress!, count: count) }
+            }
+        }
+        XCTAssertEqual(weights, (0..<count).map { UInt8(div255(Int(mask[$0]) * Int(clip[$0]))) })
     }
 
     /// Coverage 128, opaque black over white: sa = 128, colour = 0 + 255 × 127 / 255 = 127,

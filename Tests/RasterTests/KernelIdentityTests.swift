@@ -56,6 +56,24 @@ final class KernelIdentityTests: XCTestCase {
         }
     }
 
+    /// Masks with long runs of partial coverage, as a shadow's blurred edge has, and some full.
+    func testDrawMask() {
+        var random = Random(state: 17)
+        for width in 0...17 {
+            for round in 0..<12 {
+                let target = mostlyOpaque(width, 4, seed: UInt64(width * 41 + round), opaque: round % 2 == 0)
+                let mw = max(1, width + random.next(-2...3)), mh = random.next(1...6)
+                let coverage = (0..<(mw * mh)).map { _ in UInt8(random.next(0...3) == 0 ? 255 : random.next(0...255)) }
+                let mask = CoverageMask(width: mw, height: mh, coverage: coverage)
+                let x = random.next(-3...3), y = random.next(-3...3), clip = random.clip(width, 4), color = random.color()
+                var fast = target
+                fast.draw(mask, x: x, y: y, color: color, clip: clip)
+                XCTAssertEqual(fast.pixels, ScalarReference.draw(target, mask, x: x, y: y, color: color, clip: clip),
+                               "\(width) round \(round)")
+            }
+        }
+    }
+
     func testComposite() {
         var random = Random(state: 11)
         for width in 0...17 {

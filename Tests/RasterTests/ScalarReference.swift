@@ -65,6 +65,25 @@ extension ScalarReference {
         return out
     }
 
+    /// `color` through `mask` placed at (`x`, `y`): each pixel weighted by div255(mask × clip).
+    static func draw(_ bitmap: Bitmap, _ mask: CoverageMask, x: Int, y: Int, color: PremultipliedColor, clip: Clip) -> [UInt8] {
+        var out = bitmap.pixels
+        guard color.a != 0 else { return out }
+        let source = [color.r, color.g, color.b, color.a]
+        let clipped = Coverage(shape: RoundedRect(rect: FixedRect(pixelWidth: bitmap.width, pixelHeight: bitmap.height), radius: 0),
+                               clip: clip, targetWidth: bitmap.width, targetHeight: bitmap.height)
+        let area = clipped.bounds
+        for (k, row) in coverageRows(clipped).enumerated() {
+            let py = area.y + k
+            for (i, c) in row.enumerated() {
+                let px = area.x + i, mx = px - x, my = py - y
+                guard mx >= 0, my >= 0, mx < mask.width, my < mask.height else { continue }
+                blend(&out, (py * bitmap.width + px) * 4, source, 0, div255(Int(mask.coverage[my * mask.width + mx]) * Int(c)))
+            }
+        }
+        return out
+    }
+
     static func composite(_ bitmap: Bitmap, _ layer: Bitmap, x: Int, y: Int, opacity: UInt8, clip: Clip) -> [UInt8] {
         var out = bitmap.pixels
         guard opacity != 0 else { return out }

@@ -45,12 +45,18 @@ final class OcclusionTests: XCTestCase {
         let w = random.length(Int(size.0)), h = random.length(Int(size.1))
         let frame = Rect(x: random.length(Int(size.0)) - 4, y: random.length(Int(size.1)) - 4, width: w + 2, height: h + 2)
         let children = depth == 0 ? [] : (0..<random.next(4)).map { view(&random, id: "\(id).\($0)", depth: depth - 1, in: (w + 2, h + 2)) }
-        return View(id: id, frame: frame, background: random.chance(4) ? nil : random.color(),
+        var made = View(id: id, frame: frame, background: random.chance(4) ? nil : random.color(),
                     cornerRadius: random.chance(2) ? 0 : random.length(12),
                     image: random.chance(3) ? (random.chance(2) ? "opaque" : "translucent") : nil,
                     contentMode: ContentMode.allCases[random.next(ContentMode.allCases.count)],
                     clipsToBounds: random.chance(2), alpha: random.chance(4) ? 0.6 : 1,
                     label: random.chance(5) ? Label(text: "Ag", fontSize: 11) : nil, children: children)
+        // A shadow is drawn under its view, and under what covers both.
+        if random.chance(3) {
+            made.shadow = Shadow(color: random.color(), opacity: Double(1 + random.next(4)) / 4,
+                                 offset: (random.length(3) - 1.5, random.length(3) - 1.5), radius: random.length(4))
+        }
+        return made
     }
 
     func testLeavingOutCoveredPixelsChangesNothing() throws {
