@@ -13,8 +13,8 @@ extension Bitmap {
     /// - Every pass works in place: a row pass reads its row whole before writing it, and a column
     ///   pass keeps the rows its windows still need in a ring (`InPlaceRows`). A blur takes r + 2
     ///   rows of memory beyond the image, not a second image.
-    /// - Windows up to 513 pixels (radius 256) run in 16-bit lanes (`blurNarrow`, `blurHalves`),
-    ///   wider ones in 32-bit lanes; all give exactly the bytes of the definition above.
+    /// - Windows up to 513 pixels (radius 256) run in 16-bit lanes (`BoxBlurPasses`), wider ones
+    ///   in 32-bit lanes; all give exactly the bytes of the definition above.
     public func boxBlurred(radius: Int, passes: Int = 3) -> Bitmap {
         var copy = self
         copy.boxBlur(radius: radius, passes: passes)
@@ -24,31 +24,17 @@ extension Bitmap {
     /// `boxBlurred`, in place.
     public mutating func boxBlur(radius: Int, passes: Int = 3) {
         guard radius > 0, width > 0, height > 0 else { return }
-        precondition(2 * radius + 1 < 65_000, "blur window too wide for 32-bit sums")
-        // Every pass writes the rows of the ring before reading them: no need to zero it first.
-        let ringBytes = InPlaceRows.slots(radius: radius, height: height) * width * 4
-        var ring = [UInt8](unsafeUninitializedCapacity: ringBytes) { _, count in count = ringBytes }
-        let divisor = WindowDivisor(window: 2 * radius + 1)
-        if let narrow = divisor.narrow {
-            Bitmap.blurNarrow(&pixels, ring: &ring, width: width, height: height, radius: radius, passes: passes,
-                              divisor: narrow)
-        } else if let reciprocal = divisor.halves {
-            Bitmap.blurHalves(&pixels, ring: &ring, width: width, height: height, radius: radius, passes: passes,
-                              reciprocal: reciprocal)
-        } else {
-            var sums = [UInt32](repeating: 0, count: width * 4)
-            for _ in 0..<passes {
-                Bitmap.blurRows(&pixels, width: width, height: height, radius: radius, reciprocal: divisor.reciprocal)
-                Bitmap.blurColumns(&pixels, ring: &ring, width: width, height: height, radius: radius,
-                                   reciprocal: divisor.reciprocal, sums: &sums)
-            }
+        var blur = BoxBlurPasses(radius: radius, lanes: width * 4, height: height)
+        for _ in 0..<passes {
+            blur.rows(&pixels, width: width, height: height)
+            blur.columns(&pixels, lanes: width * 4, height: height)
         }
     }
 
     /// One horizontal pass, as a difference of prefix sums (see `blurRowsNarrow`): the prefix is
     /// the only serial chain, and the windows are independent, two pixels to a vector. The prefix
     /// wraps modulo 2³², and the difference is still exact because every window sum fits 32 bits.
-    private static func blurRows(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int, reciprocal: UInt32) {
+    static func blurRows(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int, reciprocal: UInt32) {
         forEachRow(&pixels, width: width, height: height, radius: r, prefixLanes: UInt32.self) { s, d, prefix in
             blurRow(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
         }
@@ -209,9 +195,9 @@ extension Bitmap {
     /// One vertical pass, in place (see `InPlaceRows`), a row at a time: `sums` holds every
     /// column's window, and each output row updates all of them with one row entering and one
     /// leaving.
-    private static func blurColumns(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
-                                    radius: Int, reciprocal: UInt32, sums: inout [UInt32]) {
-        let lanes = width * 4, last = height - 1, r = radius
+    static func blurColumns(_ pixels: inout [UInt8], ring: inout [UInt8], lanes: Int, height: Int,
+                            radius: Int, reciprocal: UInt32, sums: inout [UInt32]) {
+        let last = height - 1, r = radius
         InPlaceRows.with(&pixels, ring: &ring, lanes: lanes) { rows in
             sums.withUnsafeMutableBufferPointer { sum in
                 func source(_ k: Int, at y: Int) -> UnsafePointer<UInt8> {

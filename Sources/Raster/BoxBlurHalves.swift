@@ -1,19 +1,16 @@
 extension Bitmap {
-    /// The passes of `boxBlurred` for windows of 257…513 pixels (radius 128…256), in 16-bit lanes.
-    ///
-    /// Such a window's sum takes 17 bits, but each half of it, the pixels up to the centre and
-    /// those after it, fits 16. The halves add up modulo 2¹⁶ to the sum's low 16 bits, with a carry
-    /// that is its 17th, and `WindowDivisor.halves` divides that pair exactly.
-    static func blurHalves(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int, radius r: Int,
-                           passes: Int, reciprocal: UInt16) {
-        var sums = ColumnGroups.sums(lanes: width * 4, pairs: 2)
-        for _ in 0..<passes {
-            forEachRowPair(&pixels, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
-                blurTwoRowsHalves(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
-            } single: { s, d, prefix in
-                blurRowHalves(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
-            }
-            blurColumnsHalves(&pixels, ring: &ring, width: width, height: height, radius: r, reciprocal: reciprocal, sums: &sums)
+    // The passes of `boxBlurred` for windows of 257…513 pixels (radius 128…256), in 16-bit lanes.
+    //
+    // Such a window's sum takes 17 bits, but each half of it, the pixels up to the centre and
+    // those after it, fits 16. The halves add up modulo 2¹⁶ to the sum's low 16 bits, with a carry
+    // that is its 17th, and `WindowDivisor.halves` divides that pair exactly.
+
+    /// One horizontal pass, two rows at a time (see `forEachRowPair`).
+    static func blurRowsHalves(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int, reciprocal: UInt16) {
+        forEachRowPair(&pixels, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
+            blurTwoRowsHalves(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
+        } single: { s, d, prefix in
+            blurRowHalves(s, into: d, prefix: prefix, width: width, radius: r, reciprocal: reciprocal)
         }
     }
 
@@ -80,9 +77,9 @@ extension Bitmap {
     /// when the low bits wrap. Biased by 2¹⁵ and read as signed, they wrap exactly when they move
     /// against d: down although d ≥ 0, or up although d < 0. Two signed compares tell, where SSE2
     /// has no unsigned one.
-    private static func blurColumnsHalves(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
-                                          radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
-        let lanes = width * 4, last = height - 1
+    static func blurColumnsHalves(_ pixels: inout [UInt8], ring: inout [UInt8], lanes: Int, height: Int,
+                                  radius r: Int, reciprocal: UInt16, sums: inout [SIMD8<UInt16>]) {
+        let last = height - 1
         ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, sums: &sums) { s, d in
             columnHalves(s, d, stride: lanes, height: height, radius: r, reciprocal: reciprocal)
         } grouped: { sum, rows, groups in

@@ -1,25 +1,17 @@
 extension Bitmap {
-    /// The passes of `boxBlurred` in 16-bit lanes, for windows whose sums fit 16 bits (radius up to
-    /// 127). Same bytes as the 32-bit passes: `WindowDivisor` checked its 16-bit division against
-    /// the 24-bit one for every possible sum. Half the lane width doubles the work per instruction,
-    /// and the division becomes one multiply-high (`pmulhuw`) instead of an emulated 32-bit multiply.
-    ///
-    /// Vectors are `SIMD8`, one 128-bit register: the compiler inlines their conversions, where it
-    /// calls out of line for `SIMD16<UInt16>` ones, which cost more than the arithmetic.
-    static func blurNarrow(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int, radius: Int,
-                           passes: Int, divisor: WindowDivisor.Narrow) {
-        var sums = ColumnGroups.sums(lanes: width * 4, pairs: 1)
-        for _ in 0..<passes {
-            blurRowsNarrow(&pixels, width: width, height: height, radius: radius, divisor: divisor)
-            blurColumnsNarrow(&pixels, ring: &ring, width: width, height: height, radius: radius, divisor: divisor, sums: &sums)
-        }
-    }
+    // The passes of `boxBlurred` in 16-bit lanes, for windows whose sums fit 16 bits (radius up to
+    // 127). Same bytes as the 32-bit passes: `WindowDivisor` checked its 16-bit division against
+    // the 24-bit one for every possible sum. Half the lane width doubles the work per instruction,
+    // and the division becomes one multiply-high (`pmulhuw`) instead of an emulated 32-bit multiply.
+    //
+    // Vectors are `SIMD8`, one 128-bit register: the compiler inlines their conversions, where it
+    // calls out of line for `SIMD16<UInt16>` ones, which cost more than the arithmetic.
 
     /// One horizontal pass, as a difference of prefix sums: with P[j] the sum of the edge-clamped
     /// pixels −r…j − r − 1, pixel x's window is P[x + 2r + 1] − P[x]. Only the prefix is a serial
     /// chain (one add a pixel); the windows are independent, two pixels to a vector. The prefix
     /// wraps modulo 2¹⁶, and the difference is still exact because every window sum fits 16 bits.
-    private static func blurRowsNarrow(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int,
+    static func blurRowsNarrow(_ pixels: inout [UInt8], width: Int, height: Int, radius r: Int,
                                        divisor: WindowDivisor.Narrow) {
         forEachRowPair(&pixels, width: width, height: height, radius: r) { s0, s1, d0, d1, prefix in
             blurTwoRowsNarrow(s0, s1, into: d0, d1, prefix: prefix, width: width, radius: r,
@@ -87,9 +79,9 @@ extension Bitmap {
     /// One vertical pass, a row at a time: every group of 16 lanes keeps its window's sum in
     /// `sums` (see `ColumnGroups`), and each output row divides them, then slides them on with one
     /// row entering and one leaving. Rows narrower than a group go lane by lane.
-    private static func blurColumnsNarrow(_ pixels: inout [UInt8], ring: inout [UInt8], width: Int, height: Int,
-                                          radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [SIMD8<UInt16>]) {
-        let lanes = width * 4, last = height - 1
+    static func blurColumnsNarrow(_ pixels: inout [UInt8], ring: inout [UInt8], lanes: Int, height: Int,
+                                  radius r: Int, divisor: WindowDivisor.Narrow, sums: inout [SIMD8<UInt16>]) {
+        let last = height - 1
         ColumnGroups.pass(&pixels, ring: &ring, lanes: lanes, sums: &sums) { s, d in
             columnNarrow(s, d, stride: lanes, height: height, radius: r, divisor: divisor)
         } grouped: { sum, rows, groups in

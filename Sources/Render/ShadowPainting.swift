@@ -16,11 +16,9 @@ extension Painter {
         var layer = Bitmap(width: bounds.width, height: bounds.height)
         try draw(opaque, into: &layer, layerScope)
         let radius = Painter.boxRadius(sigma: shadow.radius / 2 * scale)
-        // Three passes reach three radii: the shape gets that margin of nothing around it.
+        // Three passes reach three radii: the mask gets that margin of nothing around it.
         let margin = 3 * radius + 1
-        var shape = layer.alphaShape(margin: margin)
-        shape.boxBlur(radius: radius)
-        let mask = CoverageMask(alphaOf: shape)
+        let mask = CoverageMask(alphaOf: layer, margin: margin).boxBlurred(radius: radius)
         let dx = Int((shadow.offset.dx * scale).rounded()), dy = Int((shadow.offset.dy * scale).rounded())
         let strength = (shadow.opacity * Double(opacity)).rounded()
         // Under the view itself, which is drawn next, and under what is drawn after it.
