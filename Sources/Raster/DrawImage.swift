@@ -7,11 +7,25 @@ struct ResampledImage {
     let area: PixelRect
     /// `area.width` × `area.height` premultiplied pixels.
     let pixels: [UInt8]
+
+    /// Where a draw of the image into `destination` over `area` finds its pixels here: the whole
+    /// pixels (dx, dy) by which its destination lies from this one's, when it is this one moved by
+    /// whole pixels (resampling then gives the very pixels, moved) and `area` moved back lies
+    /// inside this one's; else nil.
+    func offset(for destination: FixedRect, area: PixelRect) -> (dx: Int, dy: Int)? {
+        let x = destination.minX - self.destination.minX, y = destination.minY - self.destination.minY
+        guard x % fixedOne == 0, y % fixedOne == 0, destination.width == self.destination.width,
+              destination.height == self.destination.height else { return nil }
+        let dx = x / fixedOne, dy = y / fixedOne
+        let back = PixelRect(x: area.x - dx, y: area.y - dy, width: area.width, height: area.height)
+        return self.area.intersection(back) == back ? (dx, dy) : nil
+    }
 }
 
 /// Images resampled by `Bitmap.draw`, by the caller's key for the image, for drawing the same image
-/// at the same place again: a blurred view draws its content sharp, then again for the blur.
-/// One per drawing; not for sharing between threads.
+/// at the same place again, or moved by whole pixels: a blurred view draws its content sharp, then
+/// again for the blur; a view with a shadow draws its content for the shadow's shape in a layer of
+/// its own, then on screen. One per drawing; not for sharing between threads.
 public final class ResampleCache {
     fileprivate var images: [String: ResampledImage] = [:]
 
@@ -31,8 +45,8 @@ extension Bitmap {
     /// without stretching the image.
     ///
     /// `cache`, when given, keeps the resampled pixels under `key`, and a later draw of the same
-    /// key into the same destination, needing no pixel outside them, blends them again instead of
-    /// resampling. The caller keeps one key for one image.
+    /// key into the same destination, or one moved by whole pixels, needing no pixel outside them,
+    /// blends them again instead of resampling. The caller keeps one key for one image.
     public mutating func draw(_ image: Bitmap, into destination: FixedRect, covering: FixedRect? = nil,
                               opacity: UInt8 = 255, clip: Clip, cache: ResampleCache? = nil, key: String = "") {
         guard opacity != 0, image.width > 0, image.height > 0, !destination.isEmpty else { return }
@@ -56,10 +70,15 @@ extension Bitmap {
             }
             return
         }
-        let kept = cache.images[key].flatMap { $0.destination == destination && $0.area.intersection(area) == area ? $0 : nil }
-        let resampled = kept ?? image.resampled(into: destination, area: area)
-        cache.images[key] = resampled
-        let stride = resampled.area.width, left = area.x - resampled.area.x, top = area.y - resampled.area.y
+        let resampled: ResampledImage, moved: (dx: Int, dy: Int)
+        if let cached = cache.images[key], let offset = cached.offset(for: destination, area: area) {
+            (resampled, moved) = (cached, offset)
+        } else {
+            (resampled, moved) = (image.resampled(into: destination, area: area), (0, 0))
+            cache.images[key] = resampled
+        }
+        let stride = resampled.area.width
+        let left = area.x - moved.dx - resampled.area.x, top = area.y - moved.dy - resampled.area.y
         pixels.withUnsafeMutableBufferPointer { dst in
             resampled.pixels.withUnsafeBufferPointer { src in
                 coverage.forEachRow { y, cov in

@@ -8,7 +8,8 @@ struct PaintScope {
     var skipped = 0
     /// The blurred views whose content pass this drawing belongs to, outermost first.
     var contentSpaces: [ContentSpace] = []
-    /// Images resampled inside a blurred view, which draws its content twice.
+    /// Images resampled inside a blurred view or a view with a shadow, which draw their content
+    /// twice.
     var resampled: ResampleCache?
     /// What the items drawn after the one being drawn, into the same bitmap, cover with opaque
     /// pixels; nil when nothing is left out (`Painter.hidesCovered`).

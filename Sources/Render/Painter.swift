@@ -72,8 +72,12 @@ struct Painter: Sendable {
         if let shadow = item.shadow {
             var plain = item
             plain.shadow = nil
-            try drawShadow(shadow, of: plain, into: &target, scope, opacity: opacity)
-            return try draw(plain, into: &target, scope)
+            // The shadow's shape is the view drawn in a layer at whole pixels from the screen: the
+            // view's images, resampled for it, are the ones it then draws.
+            var shared = scope
+            if shared.resampled == nil { shared.resampled = ResampleCache() }
+            try drawShadow(shadow, of: plain, into: &target, shared, opacity: opacity)
+            return try draw(plain, into: &target, shared)
         }
         if let blur = item.blur, isBlurred(item) {
             try drawBlurred(item, blur, into: &target, scope, opacity: opacity)

@@ -125,6 +125,33 @@ final class KernelIdentityTests: XCTestCase {
         }
     }
 
+    /// An image resampled through a cache in a larger layer, then drawn moved by whole pixels, as a
+    /// view's shadow layer and the screen draw it: the same pixels as a draw of its own. Moved by
+    /// half a pixel, it is resampled again.
+    func testDrawImageMovedByWholePixelsThroughACache() {
+        var random = Random(state: 19)
+        for width in 0...17 {
+            for round in 0..<8 {
+                let image = mostlyOpaque(random.next(1...40), random.next(1...30), seed: UInt64(round * 53 + width), opaque: round % 2 == 0)
+                let destination = random.rect(in: width, 6), cache = ResampleCache()
+                // Every pixel of the target lies in the layer, 8 pixels in.
+                var layer = Bitmap(width: width + 16, height: 22)
+                layer.draw(image, into: destination.offsetBy(pixelsX: 8, pixelsY: 8), clip: Clip(pixelWidth: width + 16, pixelHeight: 22),
+                           cache: cache, key: "image")
+                let target = mostlyOpaque(width, 6, seed: UInt64(width * 29 + round), opaque: round % 3 != 0)
+                let clip = random.clip(width, 6), opacity = UInt8(round % 2 == 0 ? 255 : random.next(0...255))
+                var moved = target, halfway = target
+                moved.draw(image, into: destination, opacity: opacity, clip: clip, cache: cache, key: "image")
+                XCTAssertEqual(moved.pixels, ScalarReference.draw(target, image, into: destination, opacity: opacity, clip: clip),
+                               "\(width) round \(round)")
+                let half = FixedRect(minX: destination.minX + 128, minY: destination.minY, maxX: destination.maxX + 128, maxY: destination.maxY)
+                halfway.draw(image, into: half, opacity: opacity, clip: clip, cache: cache, key: "image")
+                XCTAssertEqual(halfway.pixels, ScalarReference.draw(target, image, into: half, opacity: opacity, clip: clip),
+                               "\(width) round \(round), half a pixel on")
+            }
+        }
+    }
+
     /// Images of more source rows than the horizontal pass holds at once (`Resampler.window`, 64),
     /// over tall targets, so that its window moves on many times: enlarged (two taps), reduced
     /// (many), reduced so far that one row's taps outnumber the window, and at its own height;
