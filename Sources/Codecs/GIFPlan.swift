@@ -7,15 +7,15 @@ public struct GIFPlan: Sendable {
     public let frame: GIFFrame
     /// The rectangle the frame stores; the rest of the screen keeps the previous frame.
     public let area: PixelRect
-    /// Where the frame `keeps` and is still to be coded: per pixel of the whole frame, the
-    /// planner's bounds after this frame (see `GIFPlanner`), whose magnitude is each pixel's limit
-    /// in LZW; a pixel with the sign set must take an index of the frame's palette, and the others
-    /// may take the transparent index. Nil otherwise: where the frame does not keep, every pixel of
-    /// `area` takes an index within its limit, which the frame gives (`GIFPixels.limits`) and is
-    /// its bound too; an unchanged frame, or one with its `codes`, codes nothing more. So a plan
-    /// waiting to be coded holds the planner's bounds (4 bytes a pixel, 12 MB @3x) only where it
-    /// needs them.
-    let bounds: [Float]?
+    /// Where the frame `keeps` and is still to be coded: per pixel of `area`, row after row,
+    /// `mustCode` where the pixel must take an index of the frame's palette, else its limit in LZW,
+    /// where it may take the transparent index (`GIFPlanner` rounds its bound down to make it).
+    /// Nil otherwise: where the frame does not keep, every pixel of `area` takes an index within
+    /// its limit, which the frame gives (`GIFPixels.limits`); an unchanged frame, or one with its
+    /// `codes`, codes nothing more. A pixel that must be coded takes that limit too.
+    let kept: [UInt16]?
+    /// A `kept` entry: the pixel must take an index of the frame's palette.
+    static let mustCode = UInt16.max
     /// Whether pixels may keep what is on screen.
     let keeps: Bool
     let tolerance: Int
@@ -24,20 +24,23 @@ public struct GIFPlan: Sendable {
     /// Whether no pixel must change: the file then stores `GIFCodedFrame.unchanged(on:)`.
     let unchanged: Bool
 
-    init(frame: GIFFrame, area: PixelRect, bounds: [Float]?, keeps: Bool, tolerance: Int, codes: [UInt8]?,
+    /// `kept`, when given, holds an entry for each pixel of `area`; the plan keeps (by default)
+    /// exactly when it is given.
+    init(frame: GIFFrame, area: PixelRect, kept: [UInt16]?, keeps: Bool? = nil, tolerance: Int, codes: [UInt8]?,
          unchanged: Bool = false) {
+        precondition(kept.map { $0.count == area.width * area.height } ?? true, "one entry a pixel of the area")
         self.frame = frame
         self.area = area
-        self.bounds = bounds
-        self.keeps = keeps
+        self.kept = kept
+        self.keeps = keeps ?? (kept != nil)
         self.tolerance = tolerance
         self.codes = codes
         self.unchanged = unchanged
     }
 
-    /// A frame in which every pixel keeps what is on screen: it codes nothing, so it needs no bounds.
+    /// A frame in which every pixel keeps what is on screen: it codes nothing, so it needs no limits.
     init(unchanged frame: GIFFrame, tolerance: Int) {
-        self.init(frame: frame, area: GIFCodedFrame.onePixel, bounds: nil, keeps: true, tolerance: tolerance, codes: nil,
+        self.init(frame: frame, area: GIFCodedFrame.onePixel, kept: nil, keeps: true, tolerance: tolerance, codes: nil,
                   unchanged: true)
     }
 
@@ -83,22 +86,21 @@ public struct GIFPlan: Sendable {
                     i &+= 4
                 }
                 while i < run { slots.truth[k &+ i] = pixels.truth(start &+ i); i &+= 1 }
-                if let bounds, let transparent {
-                    bounds.withUnsafeBufferPointer { bounds in
+                pixels.limits(into: slots.limits + k, from: start, count: run, tolerance: tolerance)
+                if let kept, let transparent {
+                    let at = (rows[position / area.width] &- area.y) &* area.width &+ x
+                    kept.withUnsafeBufferPointer { kept in
                         for i in 0..<run {
-                            let bound = bounds[start &+ i]
-                            if bound.sign == .minus {
+                            let limit = kept[at &+ i]
+                            if limit == GIFPlan.mustCode {
                                 slots.behind[k &+ i] = LossyMatch.rejected
-                                slots.limits[k &+ i] = bound.magnitude
                             } else {
                                 slots.indices[k &+ i] = UInt8(truncatingIfNeeded: transparent)
                                 slots.behind[k &+ i] = 0
-                                slots.limits[k &+ i] = bound
+                                slots.limits[k &+ i] = Float(limit)
                             }
                         }
                     }
-                } else {
-                    pixels.limits(into: slots.limits + k, from: start, count: run, tolerance: tolerance)
                 }
                 k &+= run
             }

@@ -24,12 +24,8 @@ public final class GIFPlanner {
     let tolerance: Int
     /// Per pixel, after the last frame planned: the bound above, a whole number unless a moved
     /// pixel grew it; its sign set where that frame had to code the pixel over a previous one
-    /// (see `GIFPlan.bounds`). Empty before the first frame.
+    /// (see `GIFPlan.kept`). Empty before the first frame.
     private var bound: [Float] = []
-    /// Whether the last frame's plan holds `bound`, as a plan that keeps does until it is coded:
-    /// the next frame's bounds then go to a new array. Otherwise they replace these in place, so
-    /// that a frame @3x takes no second 12 MB array.
-    private var lent = false
     /// The last frame's bitmap, whose pixels the screen shows within `bound`.
     private var shown: Bitmap?
     private var encoder = LZWEncoder()
@@ -54,28 +50,70 @@ public final class GIFPlanner {
         guard let shown else {
             bound = [Float](repeating: 0, count: width * height)
             codeAll(whole, frame)
-            return GIFPlan(frame: frame, area: whole, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
+            return GIFPlan(frame: frame, area: whole, kept: nil, tolerance: tolerance, codes: nil)
         }
         // A frame that is the last one again (a resting scroll: the sink hands back the same
         // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
         if repeats(frame, shown) {
-            update { bound, next in GIFPlanner.magnitudes(bound, into: next, count: width * height) }
+            update { bound in GIFPlanner.magnitudes(bound, count: width * height) }
             return GIFPlan(unchanged: frame, tolerance: tolerance)
         }
-        let changed = update { bound, next in keepable(frame, over: shown, bound: bound, into: next) }
+        let changed = update { bound in keepable(frame, over: shown, bound: bound) }
         guard let area = changed else { return GIFPlan(unchanged: frame, tolerance: tolerance) }
         let sample = area.height >= 128 ? 8 : 1
-        let plainCodes = GIFPlan(frame: frame, area: area, bounds: nil, keeps: false, tolerance: tolerance, codes: nil)
+        let kept = keptLimits(area)
+        let plainCodes = GIFPlan(frame: frame, area: area, kept: nil, tolerance: tolerance, codes: nil)
             .code(bands: sample, with: &encoder)
-        let keptCodes = GIFPlan(frame: frame, area: area, bounds: bound, keeps: true, tolerance: tolerance, codes: nil)
+        let keptCodes = GIFPlan(frame: frame, area: area, kept: kept, tolerance: tolerance, codes: nil)
             .code(bands: sample, with: &encoder)
         let keeps = keptCodes.count < plainCodes.count
-        // The trial plans are gone, so `bound` is changed in place.
         if !keeps { codeAll(area, frame) }
-        // A plan whose codes are made already needs no bounds to code.
-        lent = keeps && sample > 1
-        return GIFPlan(frame: frame, area: area, bounds: lent ? bound : nil, keeps: keeps, tolerance: tolerance,
+        // A plan whose codes are made already needs no limits to code.
+        return GIFPlan(frame: frame, area: area, kept: keeps && sample > 1 ? kept : nil, keeps: keeps, tolerance: tolerance,
                        codes: sample > 1 ? nil : keeps ? keptCodes : plainCodes)
+    }
+
+    /// What a frame that keeps codes from, for the pixels of `area` row after row (see
+    /// `GIFPlan.kept`): `GIFPlan.mustCode` where the bound's sign is set, else the bound rounded
+    /// down, at most 65,534. A limit below the bound only holds the pixel nearer its true colour,
+    /// so the bounds stay true; and 2 bytes a pixel, held by a plan until it is coded, where the
+    /// bounds themselves take 4 (12 MB @3x).
+    private func keptLimits(_ area: PixelRect) -> [UInt16] {
+        bound.withUnsafeBufferPointer { GIFPlanner.keptLimits($0.baseAddress!, width: width, area: area) }
+    }
+
+    /// `keptLimits` of bounds `width` pixels a row.
+    static func keptLimits(_ bound: UnsafePointer<Float>, width: Int, area: PixelRect) -> [UInt16] {
+        let count = area.width * area.height
+        return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
+            let b = UnsafeRawPointer(bound), o = UnsafeMutableRawPointer(out.baseAddress!)
+            let cap = SIMD4<Float>(repeating: 65_534), must = SIMD4<UInt32>(repeating: UInt32(GIFPlan.mustCode))
+            // Below 2²³, adding 2²³ rounds a float to a whole number, which then sits in the
+            // low bits of the sum: a rounding down and a conversion in five vector instructions,
+            // where the standard library's conversions go lane by lane through calls.
+            let magic = SIMD4<Float>(repeating: 8_388_608)
+            for y in 0..<area.height {
+                let from = (area.y &+ y) &* width &+ area.x, to = y &* area.width
+                var x = 0
+                while x &+ 4 <= area.width {
+                    let v = b.loadUnaligned(fromByteOffset: (from &+ x) &* 4, as: SIMD4<Float>.self)
+                    let signed = unsafeBitCast(v, to: SIMD4<Int32>.self) .< 0
+                    let magnitude = GIFPlanner.magnitudes(v), m = magnitude.replacing(with: cap, where: magnitude .> cap)
+                    let nearest = (m + magic) - magic
+                    let down = nearest.replacing(with: nearest - 1, where: nearest .> m)
+                    let limits = unsafeBitCast(down + magic, to: SIMD4<UInt32>.self) & 0xFFFF
+                    o.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: limits.replacing(with: must, where: signed)),
+                                 toByteOffset: (to &+ x) &* 2, as: SIMD4<UInt16>.self)
+                    x &+= 4
+                }
+                while x < area.width {
+                    let v = bound[from &+ x]
+                    out[to &+ x] = v.sign == .minus ? GIFPlan.mustCode : UInt16(min(v, 65_534).rounded(.down))
+                    x &+= 1
+                }
+            }
+            initialized = count
+        }
     }
 
     /// Whether `frame` is the last frame again: it holds the very bitmap (not merely an equal
@@ -87,35 +125,23 @@ public final class GIFPlanner {
         }
     }
 
-    /// Runs `body` with the bounds and where to write the next ones: the same array unless it is
-    /// `lent`, a new one then, which becomes `bound`. `body` reads each pixel's bound before it
-    /// writes that pixel's next one. Afterwards `bound` is no plan's.
-    private func update<R>(_ body: (UnsafePointer<Float>, UnsafeMutablePointer<Float>) -> R) -> R {
-        guard lent else {
-            return bound.withUnsafeMutableBufferPointer { bound in body(UnsafePointer(bound.baseAddress!), bound.baseAddress!) }
-        }
-        var result: R?
-        let next = [Float](unsafeUninitializedCapacity: bound.count) { out, count in
-            bound.withUnsafeBufferPointer { bound in result = body(bound.baseAddress!, out.baseAddress!) }
-            count = out.count
-        }
-        bound = next
-        lent = false
-        return result!
+    /// Runs `body` with the bounds, which it replaces in place: it reads each pixel's bound before
+    /// it writes that pixel's next one.
+    private func update<R>(_ body: (UnsafeMutablePointer<Float>) -> R) -> R {
+        bound.withUnsafeMutableBufferPointer { bound in body(bound.baseAddress!) }
     }
 
-    /// Writes into `next` each pixel's bound after `frame` if it keeps what the screen shows, or,
-    /// where it must be coded, its limit with the sign set; returns the smallest rectangle holding
-    /// every pixel that must be coded, nil when none must. Four pixels at a time, the rest of a
-    /// row one by one; `next` may be `bound` itself.
-    private func keepable(_ frame: GIFFrame, over shown: Bitmap, bound: UnsafePointer<Float>,
-                          into next: UnsafeMutablePointer<Float>) -> PixelRect? {
+    /// Replaces each pixel's bound with its bound after `frame` if it keeps what the screen shows,
+    /// or, where it must be coded, its limit with the sign set; returns the smallest rectangle
+    /// holding every pixel that must be coded, nil when none must. Four pixels at a time, the rest
+    /// of a row one by one.
+    private func keepable(_ frame: GIFFrame, over shown: Bitmap, bound: UnsafeMutablePointer<Float>) -> PixelRect? {
         var minX = width, minY = height, maxX = -1, maxY = -1
         let width = width, tolerance = tolerance
         shown.pixels.withUnsafeBytes { old in
             frame.withPixels { new in
                 let o = old.baseAddress!, b = UnsafeRawPointer(bound)
-                let k = UnsafeMutableRawPointer(next)
+                let k = UnsafeMutableRawPointer(bound)
                 for y in 0..<height {
                     var first = width, last = -1
                     let row = y &* width
@@ -140,7 +166,7 @@ public final class GIFPlanner {
                             from: SIMD4(repeating: OnWhite.word(o.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))),
                             to: SIMD4(repeating: new.word(i)),
                             error: SIMD4(repeating: new.error(i)), tolerance: SIMD4(repeating: new.tolerance(i, tolerance)))
-                        next[i] = kept[0]
+                        bound[i] = kept[0]
                         if coded[0] { first = min(first, x); last = x }
                         x &+= 1
                     }
@@ -160,16 +186,16 @@ public final class GIFPlanner {
         unsafeBitCast(unsafeBitCast(values, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
     }
 
-    /// `count` bounds with every sign cleared, into `next`, which may be `bounds` itself.
-    private static func magnitudes(_ bounds: UnsafePointer<Float>, into next: UnsafeMutablePointer<Float>, count: Int) {
-        let b = UnsafeRawPointer(bounds), o = UnsafeMutableRawPointer(next)
+    /// Clears the sign of `count` bounds.
+    private static func magnitudes(_ bounds: UnsafeMutablePointer<Float>, count: Int) {
+        let b = UnsafeRawPointer(bounds), o = UnsafeMutableRawPointer(bounds)
         var i = 0
         while i &+ 4 <= count {
             o.storeBytes(of: magnitudes(b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<Float>.self)), toByteOffset: i &* 4,
                          as: SIMD4<Float>.self)
             i &+= 4
         }
-        while i < count { next[i] = bounds[i].magnitude; i &+= 1 }
+        while i < count { bounds[i] = bounds[i].magnitude; i &+= 1 }
     }
 
     /// After a frame that codes every pixel of `area`: their bounds are their limits.

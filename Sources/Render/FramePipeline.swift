@@ -19,10 +19,21 @@ import Raster
 public struct FramePipeline {
     public let jobs: Int
     /// Frames taken but not yet handed to `consume`, at most (with the one being consumed, one
-    /// more is held).
-    public var window: Int { 2 * jobs }
+    /// more is held): twice `jobs`, so that a slow frame does not hold up the threads, unless
+    /// frames of `frameBytes` would then pass `budget`; but never fewer than `jobs` + 1, so that
+    /// every thread has a frame to make while the oldest waits for its turn.
+    public let window: Int
+    /// Bytes of frame pixels that the window keeps within where it can: @3x a frame and what an
+    /// output makes of it on its way (a GIF frame's indices, errors and limits) come to about
+    /// 24 MB, so four such frames would be most of a 150 MB peak.
+    public static let budget = 32 << 20
 
-    public init(jobs: Int) { self.jobs = max(1, jobs) }
+    /// `frameBytes`: the size of one frame's pixels, when known (0 when not).
+    public init(jobs: Int, frameBytes: Int = 0) {
+        self.jobs = max(1, jobs)
+        let fits = frameBytes > 0 ? FramePipeline.budget / frameBytes : Int.max
+        window = max(self.jobs + 1, min(2 * self.jobs, fits))
+    }
 
     /// - Parameters:
     ///   - frame: makes frame `index` (renders it, or reads it from a file); any thread.

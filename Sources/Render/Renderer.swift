@@ -28,6 +28,8 @@ public final class Renderer: Sendable {
     /// One canvas wide, or two side by side, each with its device frame.
     public var pixelWidth: Int { canvasPixelWidth + (beside?.canvasPixelWidth ?? 0) }
     public var pixelHeight: Int { screenPixelHeight + 2 * frameMargin }
+    /// The bytes of one frame's pixels.
+    public var frameBytes: Int { pixelWidth * pixelHeight * 4 }
     private var canvasPixelWidth: Int { screenPixelWidth + 2 * frameMargin }
     private var screenPixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
     private var screenPixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }

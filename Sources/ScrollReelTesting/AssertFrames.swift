@@ -85,7 +85,7 @@ public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, a
                                     writesFiles: !recordsScene)
     let start = Date()
     let indices = frames ?? Array(0..<renderer.frameCount)
-    let pipeline = FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount)
+    let pipeline = FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount, frameBytes: renderer.frameBytes)
     if recordsScene {
         try recordScene(renderer, pipeline: pipeline, verification: verification)
     } else {

@@ -105,7 +105,7 @@ struct RenderCommand {
 
         let progress = Progress(total: range.count, quiet: options.quiet)
         defer { progress.finish() }
-        try FramePipeline(jobs: options.jobs).run(Array(range), frame: { index in try stats.render { try renderer.frame(index) } },
+        try FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes).run(Array(range), frame: { index in try stats.render { try renderer.frame(index) } },
                                                   sinks: sinks, done: progress.update(done:))
         try gif?.finish()
         try gifFile?.finish()

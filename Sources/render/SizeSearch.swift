@@ -127,7 +127,7 @@ struct SizeSearch {
                                     timing: MillisecondTiming(frames: frames, fps: rate.fps), stats: stats)
                 sink = webp; finish = webp.finish
             }
-            try FramePipeline(jobs: options.jobs).run(Array(frames), frame: { index in
+            try FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes).run(Array(frames), frame: { index in
                 try stats.render { try renderer.frame(index) }
             }, sinks: [sink], done: progress.update(done:))
             try finish()

@@ -107,7 +107,7 @@ struct TestCommand {
                            keepsImages: options.report != nil)
         run.offsets = loaded.renderer.offsets
         let renderer = loaded.renderer
-        try FramePipeline(jobs: options.jobs).run(loaded.frames, frame: { try renderer.frame($0) },
+        try FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes).run(loaded.frames, frame: { try renderer.frame($0) },
                                                   sinks: [HashSink(scene: item.name, check: run)], done: done)
         if item.frames == nil { run.expectNoMore(than: renderer.frameCount) }
         return try run.outcome(name: item.name, sceneFile: item.scene, seconds: Date().timeIntervalSince(began))

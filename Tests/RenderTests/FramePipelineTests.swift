@@ -30,19 +30,33 @@ final class FramePipelineTests: XCTestCase {
         }
     }
 
+    /// Twice the jobs, unless frames that large would pass the budget: never fewer than the jobs
+    /// and one. An iPhone frame @3x is 11.9 MB, @2x 5.3 MB.
+    func testTheWindowKeepsLargeFramesWithinTheBudget() {
+        XCTAssertEqual(FramePipeline(jobs: 2).window, 4)
+        XCTAssertEqual(FramePipeline(jobs: 2, frameBytes: 1170 * 2532 * 4).window, 3)
+        XCTAssertEqual(FramePipeline(jobs: 2, frameBytes: 780 * 1688 * 4).window, 4)
+        XCTAssertEqual(FramePipeline(jobs: 1, frameBytes: 1170 * 2532 * 4).window, 2)
+        XCTAssertEqual(FramePipeline(jobs: 8, frameBytes: 1170 * 2532 * 4).window, 9)
+        XCTAssertEqual(FramePipeline(jobs: 8, frameBytes: 780 * 1688 * 4).window, 9)
+        XCTAssertEqual(FramePipeline(jobs: 8, frameBytes: 390 * 844 * 4).window, 16)
+        XCTAssertEqual(FramePipeline(jobs: 0).window, 2)
+    }
+
     func testOrderAndWindowForAnyNumberOfJobs() throws {
         let indices = Array(5..<65)
-        for jobs in [1, 2, 3, 8] {
+        // Frames of unknown size, and frames so large that the byte budget narrows the window.
+        for (jobs, frameBytes) in [(1, 0), (2, 0), (3, 0), (8, 0), (2, 12_000_000), (8, 12_000_000)] {
             let recorder = Recorder()
             var done: [Int] = []
-            let pipeline = FramePipeline(jobs: jobs)
+            let pipeline = FramePipeline(jobs: jobs, frameBytes: frameBytes)
             try pipeline.run(indices, frame: { index in
                 recorder.made()
                 // Uneven work, so that frames finish out of order.
                 usleep(useconds_t((index * 7919) % 5 * 300))
                 return Bitmap(width: 1, height: 1)
             }, sinks: [recorder], done: { done.append($0) })
-            XCTAssertEqual(recorder.consumed, indices, "jobs \(jobs)")
+            XCTAssertEqual(recorder.consumed, indices, "jobs \(jobs), \(frameBytes) bytes")
             XCTAssertEqual(done, Array(1...indices.count))
             XCTAssertLessThanOrEqual(recorder.most, pipeline.window + 1, "jobs \(jobs): frames in flight")
             XCTAssertLessThanOrEqual(recorder.threads.count, jobs, "jobs \(jobs): threads making frames")
