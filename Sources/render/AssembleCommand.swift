@@ -25,11 +25,14 @@ struct AssembleCommand {
         defer { progress.finish() }
         try Interruption.writing(outputs) {
             let output = try file.open()
-            let shared = try PaletteSampleSink.palette(of: shown, jobs: options.jobs) { try AssembleCommand.load(path($0)) }
+            let frameBytes = first.width * first.height * 4
+            let shared = try PaletteSampleSink.palette(of: shown, jobs: options.jobs, frameBytes: frameBytes) {
+                try AssembleCommand.load(path($0))
+            }
             let gif = GIFSink(writer: try GIFWriter(width: first.width, height: first.height, quality: options.quality ?? 100,
                                                     shared: shared) { try output.write($0) },
                               timing: timing, stats: Stats())
-            try FramePipeline(jobs: options.jobs).run(shown, frame: { index in
+            try FramePipeline(jobs: options.jobs, frameBytes: frameBytes).run(shown, frame: { index in
                 let bitmap = try AssembleCommand.load(path(index))
                 guard bitmap.width == first.width, bitmap.height == first.height else {
                     throw UsageError("gif: \(path(index)) is \(bitmap.width)×\(bitmap.height), "

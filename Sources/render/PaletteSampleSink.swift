@@ -21,14 +21,15 @@ final class PaletteSampleSink: FrameSink {
 
     private struct TooManyColours: Error {}
 
-    /// The shared palette of `frames`, made by `frame` on `jobs` threads; nil when they have too
-    /// many colours to share one.
-    static func palette(of frames: [Int], jobs: Int, frame: @escaping @Sendable (Int) throws -> Bitmap) throws -> [UInt32]? {
+    /// The shared palette of `frames`, made by `frame` on `jobs` threads (frames of `frameBytes`
+    /// each, see `FramePipeline`); nil when they have too many colours to share one.
+    static func palette(of frames: [Int], jobs: Int, frameBytes: Int,
+                        frame: @escaping @Sendable (Int) throws -> Bitmap) throws -> [UInt32]? {
         guard !frames.isEmpty else { return nil }
         let count = min(samples, frames.count)
         let chosen = (0..<count).map { frames[count == 1 ? 0 : $0 * (frames.count - 1) / (count - 1)] }
         let sink = PaletteSampleSink()
-        do { try FramePipeline(jobs: jobs).run(chosen, frame: frame, sinks: [sink]) } catch is TooManyColours { return nil }
+        do { try FramePipeline(jobs: jobs, frameBytes: frameBytes).run(chosen, frame: frame, sinks: [sink]) } catch is TooManyColours { return nil }
         return sink.shared.palette
     }
 }

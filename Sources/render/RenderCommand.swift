@@ -63,7 +63,7 @@ struct RenderCommand {
         var sinks: [any FrameSink] = []
         let gifFile = try plan.gif?.open()
         let gif = try gifFile.map { file in
-            let shared = try PaletteSampleSink.palette(of: Array(range), jobs: options.jobs) { try renderer.frame($0) }
+            let shared = try PaletteSampleSink.palette(of: Array(range), jobs: options.jobs, frameBytes: renderer.frameBytes) { try renderer.frame($0) }
             return GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: options.quality ?? 100,
                                                  shared: shared) { try file.write($0) },
                            timing: GIFTiming(frames: range, fps: renderer.scene.fps), stats: stats)

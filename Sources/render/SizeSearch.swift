@@ -100,7 +100,8 @@ struct SizeSearch {
         beside?.fps = fps
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
         let shared = output == .gif
-            ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs) { try renderer.frame($0) } : nil
+            ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs,
+                                             frameBytes: renderer.frameBytes) { try renderer.frame($0) } : nil
         return Rate(fps: fps, renderer: renderer, shared: shared)
     }
 
