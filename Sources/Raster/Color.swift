@@ -8,6 +8,21 @@ public func div255(_ x: Int) -> Int {
     return (t + (t >> 8)) >> 8
 }
 
+/// `div255` in every lane, for the vector kernels: x + 128, plus its high byte, stays below
+/// 65,536 over the same range.
+@inline(__always)
+func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+}
+
+/// `div255` in every lane of two 128-bit vectors.
+@inline(__always)
+func div255(_ x: SIMD16<UInt16>) -> SIMD16<UInt16> {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+}
+
 /// A colour with straight (non-premultiplied) alpha, 8 bits per channel.
 ///
 /// This is the form colours take in files and in scenes. It is converted to

@@ -36,8 +36,8 @@ extension Bitmap {
                         DrawMaskRow.weights(src.baseAddress! + (row - y) * mw + (area.x - x), cov.baseAddress!,
                                             into: weights.baseAddress!, count: area.width)
                         hidden.forEachGap(row: row, from: area.x, to: area.maxX) { start, end in
-                            SpanBlend.fill(dst, at: (row * w + start) * 4, color: color,
-                                           coverage: UnsafeBufferPointer(rebasing: weights[(start - area.x)...]), count: end - start)
+                            let from = UnsafeBufferPointer(rebasing: weights[(start - area.x)...])
+                            SpanBlend.fill(dst, at: (row * w + start) * 4, color: color, coverage: from, count: end - start)
                         }
                     }
                 }
@@ -57,9 +57,7 @@ enum DrawMaskRow {
         while k &+ 8 <= count {
             let m = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(mask + k).loadUnaligned(as: SIMD8<UInt8>.self))
             let c = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(clip + k).loadUnaligned(as: SIMD8<UInt8>.self))
-            let t = m &* c &+ 128
-            UnsafeMutableRawPointer(out + k).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8),
-                                                        as: SIMD8<UInt8>.self)
+            UnsafeMutableRawPointer(out + k).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: div255(m &* c)), as: SIMD8<UInt8>.self)
             k &+= 8
         }
         while k < count { out[k] = UInt8(div255(Int(mask[k]) * Int(clip[k]))); k &+= 1 }

@@ -86,14 +86,13 @@ enum OverlayRow {
         let highTint = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(color.g)), to: SIMD8<UInt16>.self)
         let keepLanes = SIMD8<UInt16>(repeating: UInt16(keep)), alphaBits = SIMD4<UInt32>(repeating: 0xFF00_0000)
         let s = UnsafeRawPointer(src), o = UnsafeMutableRawPointer(out)
-        @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { (t &+ (t &>> 8)) &>> 8 }
         var i = 0
         while i &+ 16 <= bytes {
             let pixels = s.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt32>.self)
             let alpha = unsafeBitCast((pixels &>> 24) &* 0x0001_0001, to: SIMD8<UInt16>.self)
             let words = unsafeBitCast(pixels, to: SIMD8<UInt16>.self)
-            let low = div255(lowTint &* alpha &+ (words & 0xFF) &* keepLanes &+ 128)
-            let high = div255(highTint &* alpha &+ (words &>> 8) &* keepLanes &+ 128)
+            let low = div255(lowTint &* alpha &+ (words & 0xFF) &* keepLanes)
+            let high = div255(highTint &* alpha &+ (words &>> 8) &* keepLanes)
             let colours = unsafeBitCast(low | high &<< 8, to: SIMD4<UInt32>.self)
             o.storeBytes(of: (colours & ~alphaBits) | (pixels & alphaBits), toByteOffset: i, as: SIMD4<UInt32>.self)
             i &+= 16

@@ -108,25 +108,17 @@ enum SpanBlend {
     /// of 0, which `blendPixel` skips, gives the same: s is 0 (c ≤ a) and div255(d × 255) = d.
     @inline(__always)
     private static func fillFour(_ d: UnsafeMutableRawPointer, colour: SIMD16<UInt16>, weights: SIMD4<UInt32>) {
-        let source = SIMD16<UInt8>(truncatingIfNeeded: divide255(
+        let source = SIMD16<UInt8>(truncatingIfNeeded: div255(
             colour &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(weights &* 0x0101_0101, to: SIMD16<UInt8>.self))))
         let keep = (SIMD4<UInt32>(repeating: 255) &- unsafeBitCast(source, to: SIMD4<UInt32>.self) &>> 24) &* 0x0101_0101
         let blended = SIMD16<UInt16>(truncatingIfNeeded: source) &+ scaled(d.loadUnaligned(as: SIMD16<UInt8>.self), by: keep)
         d.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: blended), as: SIMD16<UInt8>.self)
     }
 
-    /// div255 per lane of products below 65,281: t + 128 ≤ 65,408, plus its high byte stays
-    /// below 65,536.
-    @inline(__always)
-    private static func divide255(_ products: SIMD16<UInt16>) -> SIMD16<UInt16> {
-        let t = products &+ 128
-        return (t &+ (t &>> 8)) &>> 8
-    }
-
     /// div255(d × keep) per byte, in 16-bit lanes: d × keep + 128 ≤ 65,153, plus its high byte
     /// stays below 65,536.
     @inline(__always)
     private static func scaled(_ d: SIMD16<UInt8>, by keep: SIMD4<UInt32>) -> SIMD16<UInt16> {
-        divide255(SIMD16<UInt16>(truncatingIfNeeded: d) &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(keep, to: SIMD16<UInt8>.self)))
+        div255(SIMD16<UInt16>(truncatingIfNeeded: d) &* SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(keep, to: SIMD16<UInt8>.self)))
     }
 }
