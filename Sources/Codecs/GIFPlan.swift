@@ -24,15 +24,14 @@ public struct GIFPlan: Sendable {
     /// Whether no pixel must change: the file then stores `GIFCodedFrame.unchanged(on:)`.
     let unchanged: Bool
 
-    /// `kept`, when given, holds an entry for each pixel of `area`; the plan keeps (by default)
-    /// exactly when it is given.
-    init(frame: GIFFrame, area: PixelRect, kept: [UInt16]?, keeps: Bool? = nil, tolerance: Int, codes: [UInt8]?,
+    /// `kept`, when given, holds an entry for each pixel of `area`.
+    init(frame: GIFFrame, area: PixelRect, kept: [UInt16]?, keeps: Bool, tolerance: Int, codes: [UInt8]?,
          unchanged: Bool = false) {
         precondition(kept.map { $0.count == area.width * area.height } ?? true, "one entry a pixel of the area")
         self.frame = frame
         self.area = area
         self.kept = kept
-        self.keeps = keeps ?? (kept != nil)
+        self.keeps = keeps
         self.tolerance = tolerance
         self.codes = codes
         self.unchanged = unchanged

@@ -50,7 +50,7 @@ public final class GIFPlanner {
         guard let shown else {
             bound = [Float](repeating: 0, count: width * height)
             codeAll(whole, frame)
-            return GIFPlan(frame: frame, area: whole, kept: nil, tolerance: tolerance, codes: nil)
+            return GIFPlan(frame: frame, area: whole, kept: nil, keeps: false, tolerance: tolerance, codes: nil)
         }
         // A frame that is the last one again (a resting scroll: the sink hands back the same
         // quantized frame) keeps every pixel with its bound, which is what `keepable` would find.
@@ -62,9 +62,9 @@ public final class GIFPlanner {
         guard let area = changed else { return GIFPlan(unchanged: frame, tolerance: tolerance) }
         let sample = area.height >= 128 ? 8 : 1
         let kept = keptLimits(area)
-        let plainCodes = GIFPlan(frame: frame, area: area, kept: nil, tolerance: tolerance, codes: nil)
+        let plainCodes = GIFPlan(frame: frame, area: area, kept: nil, keeps: false, tolerance: tolerance, codes: nil)
             .code(bands: sample, with: &encoder)
-        let keptCodes = GIFPlan(frame: frame, area: area, kept: kept, tolerance: tolerance, codes: nil)
+        let keptCodes = GIFPlan(frame: frame, area: area, kept: kept, keeps: true, tolerance: tolerance, codes: nil)
             .code(bands: sample, with: &encoder)
         let keeps = keptCodes.count < plainCodes.count
         if !keeps { codeAll(area, frame) }
