@@ -14,7 +14,10 @@ extension CoverageMask {
                         d.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: alpha), toByteOffset: x, as: SIMD4<UInt8>.self)
                         x += 4
                     }
-                    while x < bitmap.width { d.storeBytes(of: s.load(fromByteOffset: x * 4 + 3, as: UInt8.self), toByteOffset: x, as: UInt8.self); x += 1 }
+                    while x < bitmap.width {
+                        d.storeBytes(of: s.load(fromByteOffset: x * 4 + 3, as: UInt8.self), toByteOffset: x, as: UInt8.self)
+                        x += 1
+                    }
                 }
             }
         }

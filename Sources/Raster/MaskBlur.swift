@@ -52,8 +52,10 @@ enum MaskQuads {
                             x += 16
                         }
                         while x < width {
-                            let column = UInt32(r0.load(fromByteOffset: x, as: UInt8.self)) | UInt32(r1.load(fromByteOffset: x, as: UInt8.self)) << 8
-                                | UInt32(r2.load(fromByteOffset: x, as: UInt8.self)) << 16 | UInt32(r3.load(fromByteOffset: x, as: UInt8.self)) << 24
+                            @inline(__always) func byte(_ r: UnsafeRawPointer) -> UInt32 {
+                                UInt32(r.load(fromByteOffset: x, as: UInt8.self))
+                            }
+                            let column = byte(r0) | byte(r1) << 8 | byte(r2) << 16 | byte(r3) << 24
                             out.storeBytes(of: column, toByteOffset: x * 4, as: UInt32.self)
                             x += 1
                         }
@@ -91,7 +93,8 @@ enum MaskQuads {
                     }
                     while x < width {
                         for c in 0..<rows {
-                            out.storeBytes(of: pixels.load(fromByteOffset: x * 4 + c, as: UInt8.self), toByteOffset: c * width + x, as: UInt8.self)
+                            out.storeBytes(of: pixels.load(fromByteOffset: x * 4 + c, as: UInt8.self), toByteOffset: c * width + x,
+                                           as: UInt8.self)
                         }
                         x += 1
                     }

@@ -27,8 +27,8 @@ struct CaseRecorder {
         let hashes = HashSink(scene: item.name, check: nil)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
                                            fps: renderer.scene.fps)
-        try FramePipeline(jobs: jobs, frameBytes: renderer.frameBytes).run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references],
-                                          done: done)
+        let pipeline = FramePipeline(jobs: jobs, frameBytes: renderer.frameBytes)
+        try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references], done: done)
         try references.finish()
         try manifest.write(Array(hashes.manifest.text.utf8))
     }

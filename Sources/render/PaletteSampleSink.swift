@@ -29,7 +29,11 @@ final class PaletteSampleSink: FrameSink {
         let count = min(samples, frames.count)
         let chosen = (0..<count).map { frames[count == 1 ? 0 : $0 * (frames.count - 1) / (count - 1)] }
         let sink = PaletteSampleSink()
-        do { try FramePipeline(jobs: jobs, frameBytes: frameBytes).run(chosen, frame: frame, sinks: [sink]) } catch is TooManyColours { return nil }
+        do {
+            try FramePipeline(jobs: jobs, frameBytes: frameBytes).run(chosen, frame: frame, sinks: [sink])
+        } catch is TooManyColours {
+            return nil
+        }
         return sink.shared.palette
     }
 }

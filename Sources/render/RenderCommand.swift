@@ -63,7 +63,9 @@ struct RenderCommand {
         var sinks: [any FrameSink] = []
         let gifFile = try plan.gif?.open()
         let gif = try gifFile.map { file in
-            let shared = try PaletteSampleSink.palette(of: Array(range), jobs: options.jobs, frameBytes: renderer.frameBytes) { try renderer.frame($0) }
+            let shared = try PaletteSampleSink.palette(of: Array(range), jobs: options.jobs, frameBytes: renderer.frameBytes) {
+                try renderer.frame($0)
+            }
             return GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: options.quality ?? 100,
                                                  shared: shared) { try file.write($0) },
                            timing: GIFTiming(frames: range, fps: renderer.scene.fps), stats: stats)
@@ -105,8 +107,9 @@ struct RenderCommand {
 
         let progress = Progress(total: range.count, quiet: options.quiet)
         defer { progress.finish() }
-        try FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes).run(Array(range), frame: { index in try stats.render { try renderer.frame(index) } },
-                                                  sinks: sinks, done: progress.update(done:))
+        let pipeline = FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes)
+        try pipeline.run(Array(range), frame: { index in try stats.render { try renderer.frame(index) } }, sinks: sinks,
+                         done: progress.update(done:))
         try gif?.finish()
         try gifFile?.finish()
         try webp?.finish()

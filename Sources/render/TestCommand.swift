@@ -107,8 +107,8 @@ struct TestCommand {
                            keepsImages: options.report != nil)
         run.offsets = loaded.renderer.offsets
         let renderer = loaded.renderer
-        try FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes).run(loaded.frames, frame: { try renderer.frame($0) },
-                                                  sinks: [HashSink(scene: item.name, check: run)], done: done)
+        let pipeline = FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes)
+        try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [HashSink(scene: item.name, check: run)], done: done)
         if item.frames == nil { run.expectNoMore(than: renderer.frameCount) }
         return try run.outcome(name: item.name, sceneFile: item.scene, seconds: Date().timeIntervalSince(began))
     }
