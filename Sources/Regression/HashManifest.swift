@@ -49,4 +49,21 @@ public struct HashManifest: Equatable, Sendable {
     public var text: String { entries.map { "\($0.hash)  \($0.name)\n" }.joined() }
 
     public subscript(name: String) -> String? { entries.first { $0.name == name }?.hash }
+
+    /// Lists `name` with `hash`, in place of any entry of that name, and sorts the entries in
+    /// frame order: by scene, then by frame number, so that `frame_10000` follows `frame_9999`
+    /// (by text it would come before `frame_2000`). Names that are not `<scene>/frame_<digits>`
+    /// sort by their text, after those that are.
+    public mutating func record(hash: String, name: String) {
+        entries.removeAll { $0.name == name }
+        entries.append(Entry(hash: hash, name: name))
+        entries.sort { HashManifest.order($0.name) < HashManifest.order($1.name) }
+    }
+
+    /// The key frame order sorts a name by: scene, then frame number; other names last, by text.
+    private static func order(_ name: String) -> (Int, String, Int, String) {
+        guard let slash = name.lastIndex(of: "/"),
+              let index = FrameName.index(ofStem: String(name[name.index(after: slash)...])) else { return (1, name, 0, "") }
+        return (0, String(name[..<slash]), index, name)
+    }
 }

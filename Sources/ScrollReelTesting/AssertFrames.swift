@@ -234,10 +234,9 @@ struct ReferenceStore {
             let copy = (file.pathExtension == "png" ? check.pngURL : check.webpURL)(heir.name)
             try FileManager.default.copyItem(at: file, to: copy)
         }
-        var entries = check.manifest.entries.filter { $0.name != name }
-        entries.append(.init(hash: hash, name: name))
-        entries.sort { $0.name < $1.name }
-        check = check.replacingManifest(with: HashManifest(entries: entries))
+        var manifest = check.manifest
+        manifest.record(hash: hash, name: name)
+        check = check.replacingManifest(with: manifest)
         changed = true
         guard let bitmap else { return }
         let file = check.webpURL(name)

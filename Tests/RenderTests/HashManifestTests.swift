@@ -22,4 +22,18 @@ final class HashManifestTests: XCTestCase {
             XCTAssertEqual((error as? HashManifest.ParseError)?.line, 2)
         }
     }
+
+    /// Recorded entries keep frame order past four digits, scene by scene, and a name recorded
+    /// again takes its new hash in its place.
+    func testRecordingKeepsFrameOrder() {
+        var manifest = HashManifest()
+        for (hash, name) in [(a, "s/frame_10000"), (a, "s/frame_2000"), (a, "r/frame_0003"), (a, "s/frame_9999"),
+                             (a, "s/frame_0000"), (a, "notes"), (a, "r/frame_0002"), (b, "s/frame_9999")] {
+            manifest.record(hash: hash, name: name)
+        }
+        XCTAssertEqual(manifest.entries.map(\.name), ["r/frame_0002", "r/frame_0003", "s/frame_0000", "s/frame_2000",
+                                                      "s/frame_9999", "s/frame_10000", "notes"])
+        XCTAssertEqual(manifest["s/frame_9999"], b)
+        XCTAssertEqual(manifest.entries.filter { $0.hash == b }.count, 1)
+    }
 }
