@@ -41,13 +41,14 @@ public struct FolderKind: Sendable {
     /// The failure images of many cases in one folder, each name led by its case:
     /// `stretchy.scale1-frame_0012-diff.png`.
     public static let suiteArtifacts = FolderKind(contents: "failure images") { name in
-        var rest = Substring(name)
         // The case's name may itself hold "-frame_"; any split that leaves a failure image will do.
-        while let dash = rest.firstIndex(of: "-") {
-            rest = rest[rest.index(after: dash)...]
-            if dash > name.startIndex, artifacts.owns(String(rest)) { return true }
-        }
-        return false
+        name.indices.contains { name[$0] == "-" && isSuiteArtifact(name, ofCase: String(name[..<$0])) }
+    }
+
+    /// Whether `name` is one of case `caseName`'s failure images in a suite's folder:
+    /// `<case>-frame_0012-diff.png`, the case's name not empty.
+    public static func isSuiteArtifact(_ name: String, ofCase caseName: String) -> Bool {
+        !caseName.isEmpty && name.hasPrefix(caseName + "-") && artifacts.owns(String(name.dropFirst(caseName.count + 1)))
     }
 
     /// The marker's text: it tells a reader what the folder is and what deleting the marker does.

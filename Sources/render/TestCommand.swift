@@ -43,7 +43,7 @@ struct TestCommand {
         let artifacts = options.update ? nil : try set.folder(
             OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")),
             kind: .suiteArtifacts, replacingAll: options.shard == nil, writableNow: options.artifacts != nil,
-            scope: { file in names.contains { file.hasPrefix($0 + "-") && FolderKind.artifacts.owns(String(file.dropFirst($0.count + 1))) } })
+            scope: { file in names.contains { FolderKind.isSuiteArtifact(file, ofCase: $0) } })
 
         // The progress bar's total: a case that lists its frames is counted without loading its
         // scene; the others are loaded once first to count theirs. A case that cannot load fails alone.
