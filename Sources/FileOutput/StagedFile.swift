@@ -12,10 +12,15 @@ public final class StagedFile: StagedOutput {
     /// commits, so it can be put back.
     let backup: String
     private var written = false
+    /// What was at the target when it was checked: nil for nothing. The commit puts the new file
+    /// over that file only, never over one that appeared or changed while the run rendered.
+    private let found: FileIdentity?
 
+    /// Call right after checking the target: what is there now is what the run may replace.
     init(target: OutputTarget, fileSystem: FileSystem, tag: String) {
         self.target = target
         self.fileSystem = fileSystem
+        found = FileIdentity(of: target.path)
         let folder = target.parent + "/."
         temporary = folder + target.name + ".partial-" + tag
         backup = folder + target.name + ".old-" + tag
@@ -56,6 +61,14 @@ public final class StagedFile: StagedOutput {
             do { try fs.move(temporary, target.path) } catch { throw target.problem("cannot put the file in place", error) }
             journal.done { try fs.move(target.path, temporary) }
         case .file:
+            // A file can still change between this reading and the rename below, but only within
+            // those few system calls, not during the whole render.
+            guard let found else {
+                throw target.problem("appeared while rendering; it is left as it is, and nothing was written", duringRun: true)
+            }
+            guard FileIdentity(of: target.path) == found else {
+                throw target.problem("was changed while rendering; it is left as it is, and nothing was written", duringRun: true)
+            }
             if let mode = FileSystem.permissions(of: target.path) { FileSystem.setPermissions(mode, of: temporary) }
             try keepPrevious(&journal)
             do { try fs.replace(temporary, target.path) } catch { throw target.problem("cannot replace the file", error) }

@@ -174,6 +174,35 @@ final class OutputSetTests: FolderTestCase {
         XCTAssertGreaterThanOrEqual(tried, 9)
     }
 
+    /// A file that appears at a target while the run renders, or a file there that changes, is
+    /// never replaced: the commit fails and puts back the outputs it had already put in place.
+    func testAFileThatAppearsOrChangesMeanwhileIsLeftAsItIs() throws {
+        try write("a.gif", "old gif")
+        let appearing = OutputSet()
+        try appearing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try appearing.file(OutputTarget(option: "--hashes", path: path("h.sha256"))).write(Array("new hashes".utf8))
+        try write("h.sha256", "the user's hashes")
+        XCTAssertThrowsError(try appearing.commit()) { error in
+            XCTAssertEqual("\(error)", "--hashes \(self.path("h.sha256")): appeared while rendering; it is left as it is, and nothing was written")
+        }
+        XCTAssertEqual(try snapshot(), ["a.gif": "old gif", "h.sha256": "the user's hashes"])
+
+        let changing = OutputSet()
+        try changing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try write("a.gif", "edited while rendering")
+        XCTAssertThrowsError(try changing.commit()) { error in
+            XCTAssertEqual("\(error)", "--out \(self.path("a.gif")): was changed while rendering; it is left as it is, and nothing was written")
+        }
+        XCTAssertEqual(try snapshot(), ["a.gif": "edited while rendering", "h.sha256": "the user's hashes"])
+
+        // Unchanged since the check, the same file is replaced; a change of permissions alone is no change.
+        let replacing = OutputSet()
+        try replacing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path("a.gif"))
+        try replacing.commit()
+        XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "h.sha256": "the user's hashes"])
+    }
+
     /// With no hard links, a file is moved aside instead, and still put back on failure.
     func testFileReplacedWithoutHardLinks() throws {
         try write("a.gif", "old gif")
