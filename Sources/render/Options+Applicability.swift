@@ -46,6 +46,12 @@ extension Options {
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }
+        if let option = ["--update", "--junit", "--shard"].first(where: given.contains) {
+            throw UsageError("\(option) applies only to render test")
+        }
+        if let sheet = contactSheet, !sheet.lowercased().hasSuffix(".png") {
+            throw UsageError("--contact-sheet \(sheet): a contact sheet is a PNG; give a NAME.png")
+        }
         let output = out.flatMap { try? Output(path: $0) }
         let writesOnePNG = output == .png
         if given.contains("--frame") && !writesOnePNG {

@@ -17,6 +17,12 @@ struct RenderCommand {
         let plan = try OutputPlan(options: options)
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
         let (scene, beside) = try options.loadScene(options.scene!)
+        try plan.checkInputs(of: scene)
+        try beside.map(plan.checkInputs)
+        if options.deviceFrame == .mask, scene.canvas.device == nil {
+            throw UsageError("--device-frame mask cuts the display's corners, and \(scene.file) names no device for them: "
+                             + "give its canvas a \"device\", such as \"iPhone 15 Pro\"")
+        }
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
         check?.offsets = renderer.offsets
         if options.timeline {

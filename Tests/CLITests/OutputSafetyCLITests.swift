@@ -5,6 +5,9 @@ import XCTest
 /// render never deletes, moves or overwrites what it did not write, checks every target before it
 /// renders, and names the user's paths in its messages.
 final class OutputSafetyCLITests: CLITestCase {
+    /// A font file that Debian's fonts-dejavu-core installs, which the suite needs anyway.
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
     func folder(_ name: String) throws -> URL {
         let url = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -112,11 +115,23 @@ final class OutputSafetyCLITests: CLITestCase {
             (["test", "suite.json", "--junit", "suite.json"], "--junit suite.json: the suite suite.json is the same path"),
             (["test", "suite.json", "--report", "goldens/scene.scale1.sha256"],
              "--report goldens/scene.scale1.sha256: the hash file of scene.scale1 goldens/scene.scale1.sha256 is the same path"),
+            // The scene's own files, known once it is loaded: an image, and a font file.
+            (["--scene", "scene.json", "--out", "images/../images/pic.png", "--frame", "0"],
+             "--out images/../images/pic.png: the scene's assets.pic images/pic.png is the same path"),
+            (["--scene", "fonts.json", "--out", "frames.gif", "--hashes", "label.ttf"],
+             "--hashes label.ttf: the scene's views[1].children[0].font label.ttf is the same path"),
         ]
+        try FileManager.default.copyItem(atPath: OutputSafetyCLITests.dejaVu, toPath: path("label.ttf"))
+        let title = #"{"id": "title", "frame": [4, 4, 36, 20], "text": "Hi", "font": "label.ttf"}"#
+        try write("fonts.json", CLITestCase.scene.replacingOccurrences(of: #""cornerRadius": 6}"#,
+                                                                        with: #""cornerRadius": 6, "children": ["# + title + "]}"))
         for (arguments, message) in cases {
             try expectError(arguments, status: 2, contains: ["error: " + message + ", and render reads it"])
         }
         XCTAssertEqual(try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".gif") }, [])
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("label.ttf")),
+                       try Data(contentsOf: URL(fileURLWithPath: OutputSafetyCLITests.dejaVu)))
         XCTAssertEqual(try temporaries(), [])
     }
 
@@ -209,6 +224,12 @@ final class OutputSafetyCLITests: CLITestCase {
             (["--timeline", "--out", "x.gif"], "--out does not apply to --timeline"),
             (["--timeline", "--scale", "2"], "--scale does not apply to --timeline"),
             (["--inspect", "g.json", "--jobs", "2"], "--jobs does not apply to --inspect alone"),
+            (["--out", "x.gif", "--junit", "j.xml"], "--junit applies only to render test"),
+            (["--out", "x.gif", "--update"], "--update applies only to render test"),
+            (["--out", "x.gif", "--shard", "1/2"], "--shard applies only to render test"),
+            (["--contact-sheet", "cs.gif"], "--contact-sheet cs.gif: a contact sheet is a PNG; give a NAME.png"),
+            (["--out", "x.gif", "--device-frame", "mask"],
+             "--device-frame mask cuts the display's corners, and \(path("scene.json")) names no device for them"),
         ]
         for (arguments, message) in cases {
             try expectError(scene + arguments, status: 2, contains: [message])
@@ -226,6 +247,10 @@ final class OutputSafetyCLITests: CLITestCase {
                         contains: ["--threshold compares pixels with the reference frames in \(path("scene"))/, and there are none; "
                                    + "record them with --references when you write the hash file"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["h.sha256", "images", "scene.json"])
+        // A name with a file format's extension names that file, even where a folder of that name is.
+        try FileManager.default.createDirectory(atPath: path("x.gif"), withIntermediateDirectories: false)
+        try expectError(scene + ["--out", path("x.gif")], status: 2, contains: ["--out \(path("x.gif")): is a folder, not a file"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("x.gif")), [])
     }
 
     /// Where a combination has an obvious meaning, it has that meaning.
