@@ -82,7 +82,7 @@ public final class Renderer: Sendable {
 
     /// The display list of frame `index`.
     public func items(frame index: Int) throws -> [DisplayItem] {
-        guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(index: index, count: frameCount) }
+        guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(sceneFile: scene.file, index: index, count: frameCount) }
         return layout.items(offset: offsets[index])
     }
 

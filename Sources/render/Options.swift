@@ -229,6 +229,9 @@ struct Options {
             case "--help", "-h": help = true
             case "--version": version = true
             case _ where !arg.hasPrefix("-") && command != .render: inputs.append(arg)
+            case _ where !arg.hasPrefix("-"):
+                let hint = arg.lowercased().hasSuffix(".json") ? "; a scene is given as --scene \(arg)" : ""
+                throw UsageError("unexpected argument \(arg)\(hint)")
             default: throw UsageError("unknown option \(arg)")
             }
         }

@@ -26,13 +26,13 @@ struct RenderCommand {
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
         check?.offsets = renderer.offsets
         if options.timeline {
-            let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
+            let range = try RenderCommand.range(options.frames, of: scene.file, count: renderer.frameCount)
             print(RenderCommand.timelineCSV(renderer.offsets, range, fps: scene.fps), terminator: "")
             return
         }
-        let range = try RenderCommand.range(options.frames, count: renderer.frameCount)
+        let range = try RenderCommand.range(options.frames, of: scene.file, count: renderer.frameCount)
         if plan.png != nil, options.frame >= renderer.frameCount {
-            throw RenderError.frameOutOfRange(index: options.frame, count: renderer.frameCount)
+            throw RenderError.frameOutOfRange(sceneFile: scene.file, index: options.frame, count: renderer.frameCount)
         }
         let stats = Stats()
         try Interruption.writing(plan.set) {
@@ -128,10 +128,10 @@ struct RenderCommand {
     }
 
     /// The frames to render or print: `--frames`, checked against the timeline, or all of them.
-    static func range(_ frames: ClosedRange<Int>?, count: Int) throws -> Range<Int> {
+    static func range(_ frames: ClosedRange<Int>?, of sceneFile: String, count: Int) throws -> Range<Int> {
         guard let frames else { return 0..<count }
         guard frames.upperBound < count else {
-            throw RenderError.frameOutOfRange(index: frames.upperBound, count: count)
+            throw RenderError.frameOutOfRange(sceneFile: sceneFile, index: frames.upperBound, count: count)
         }
         return frames.lowerBound..<(frames.upperBound + 1)
     }

@@ -72,8 +72,9 @@ struct SizeSearch {
             }
             return report(fits)
         }
+        let smaller = scene.canvas.scale > 1 ? "--scale 1 or a shorter script" : "a shorter script"
         throw NoFit(description: "--max-size \(ByteSize.text(limit)): even quality \(floor) at \(rates.last!) fps "
-                    + "makes a larger file; raise the limit, or make it smaller with --scale 1 or a shorter script")
+                    + "makes a larger file; raise the limit, or make it smaller with \(smaller)")
     }
 
     private func report(_ choice: Choice) -> Choice {

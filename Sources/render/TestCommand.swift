@@ -89,7 +89,7 @@ struct TestCommand {
         let (scene, beside) = try Options.loadScene(item.scene, appearance: AppearanceChoice(item.appearance), scale: item.scale, fps: nil)
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
         if let last = item.frames?.last, last >= renderer.frameCount {
-            throw RenderError.frameOutOfRange(index: last, count: renderer.frameCount)
+            throw RenderError.frameOutOfRange(sceneFile: item.scene, index: last, count: renderer.frameCount)
         }
         return (renderer, item.frames ?? Array(0..<renderer.frameCount))
     }

@@ -89,7 +89,11 @@ final class RegressionCLITests: CLITestCase {
         let part = try HashManifest(parsing: String(contentsOfFile: path("part.sha256"), encoding: .utf8))
         XCTAssertEqual(part.entries, Array(whole.entries[10...14]), "ranges keep their global frame numbers")
         try expectError(["--scene", path("scene.json"), "--out", path("x") + "/", "--frames", "20-40"], status: 2,
-                        contains: ["frame 40 is out of range: the scene has 30 frames (0…29)"])
+                        contains: ["error: \(path("scene.json")): frame 40 is out of range: the scene has 30 frames (0…29)"])
+        try write("still.json", #"{"canvas": {"width": 60, "height": 80, "scale": 1}, "scroll": {"contentHeight": 300, "script": []}, "#
+                  + ##""views": [{"id": "card", "frame": [8, 8, 44, 40], "background": "#FFFFFF"}]}"##)
+        try expectError(["--scene", path("still.json"), "--out", path("x") + "/", "--frames", "3"], status: 2,
+                        contains: ["error: \(path("still.json")): frame 3 is out of range: the scene has 1 frame (0)"])
         try expectError(["--scene", path("scene.json"), "--out", path("x") + "/", "--frames", "9-3"], status: 2, contains: ["--frames expects A-B"])
     }
 

@@ -107,7 +107,7 @@ final class SuiteCLITests: CLITestCase {
             """)
         let failed = try render(["test", "--update"])
         XCTAssertEqual(failed.status, 1)
-        XCTAssertTrue(failed.stderr.contains("  ERROR start.scale1: frame 999 is out of range"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("  ERROR start.scale1: scene.json: frame 999 is out of range"), failed.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("refs/start.scale1")).sorted(), before)
         XCTAssertEqual(try String(contentsOfFile: path("refs/start.scale1.sha256"), encoding: .utf8), start)
         // A folder of the user's where the failure images would go is refused before anything renders.
