@@ -4,14 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Which file is at a path and when it last changed: its device and inode, its size and its
-/// modification time, read by lstat(2), so that a link is itself, not what it points to.
+/// How the file at a path looked when read: its size and modification time, by lstat(2), so that
+/// a link is itself, not what it points to.
 ///
-/// Two readings are equal only if nothing replaced, wrote or truncated the file between them
-/// (to the file system's time resolution). A change of permissions alone keeps them equal.
+/// Two readings are equal unless the file was written, truncated or replaced between them (to
+/// the file system's time resolution; a replacement of the same size and time to the nanosecond
+/// passes). A change of permissions alone keeps them equal. Device and inode numbers are left
+/// out: on FUSE and some network file systems they change while the file does not.
 struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
     let size: Int64
     let modifiedSeconds: Int
     let modifiedNanoseconds: Int
@@ -20,8 +20,6 @@ struct FileIdentity: Equatable {
     init?(of path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         #if canImport(Darwin)
         modifiedSeconds = Int(info.st_mtimespec.tv_sec)

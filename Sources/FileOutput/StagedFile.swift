@@ -56,7 +56,9 @@ public final class StagedFile: StagedOutput {
         let fs = fileSystem, target = self.target, temporary = self.temporary, backup = self.backup
         switch FileSystem.kind(of: target.path) {
         case .folder, .special:
-            throw target.problem("is no longer a regular file; something else was put there while rendering", duringRun: true)
+            throw target.problem(found == nil ? "a folder or device appeared there while rendering; it is left as it is"
+                                              : "is no longer a regular file; something else was put there while rendering",
+                                 duringRun: true)
         case .none:
             do { try fs.move(temporary, target.path) } catch { throw target.problem("cannot put the file in place", error) }
             journal.done { try fs.move(target.path, temporary) }
