@@ -108,9 +108,9 @@ public struct FileSystem: Sendable {
 
     static func setPermissions(_ mode: mode_t, of path: String) { _ = chmod(path, mode) }
 
-    /// The canonical path of an existing folder: links resolved, "." and ".." gone.
-    static func canonical(_ folder: String) -> String? {
-        guard let resolved = realpath(folder, nil) else { return nil }
+    /// The canonical path of an existing folder or file: links resolved, "." and ".." gone.
+    static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -23,14 +23,26 @@ public final class OutputSet: @unchecked Sendable {
         tag = "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     }
 
-    /// Notes a file the run reads (a scene, a hash file to check against, a suite), so that an
-    /// output named with the same path, however spelled, is refused before anything is written.
+    /// Notes a file the run reads (a scene, a hash file to check against, a suite, an image), so
+    /// that an output that would replace it is refused before anything is written: one named with
+    /// the same path, however spelled and through links, or a folder that owns a file of its name.
     public func reads(_ input: OutputTarget) throws {
-        let place = input.identity
-        for output in lock.withLock({ outputs.map(\.target) }) where output.identity == place {
-            throw output.problem("\(input.option) \(input.shown) is the same path, and render reads it")
+        for output in lock.withLock({ outputs }) {
+            if let reason = OutputSet.conflict(output.target, (output as? StagedFolder)?.kind, input) {
+                throw output.target.problem(reason)
+            }
         }
         lock.withLock { inputs.append(input) }
+    }
+
+    /// Why an output at `target` (a folder of `kind`, or a file when nil) would replace `input`, or nil.
+    private static func conflict(_ target: OutputTarget, _ kind: FolderKind?, _ input: OutputTarget) -> String? {
+        let place = target.identity, read = input.readIdentity
+        if place == read || place == input.identity { return "\(input.option) \(input.shown) is the same path, and render reads it" }
+        if let kind, PathText.folder(of: read) == place, kind.owns(PathText.lastComponent(of: read)) {
+            return "\(input.option) \(input.shown) is one of the files it replaces, and render reads it"
+        }
+        return nil
     }
 
     /// Creates the folder `target` names, and any missing folders above it, so that outputs inside
@@ -61,7 +73,7 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Checks a file target and stages it.
     public func file(_ target: OutputTarget) throws -> StagedFile {
-        try checkDistinct(target)
+        try checkDistinct(target, kind: nil)
         try target.checkFile()
         let file = StagedFile(target: target, fileSystem: fileSystem, tag: tag)
         lock.withLock { outputs.append(file) }
@@ -73,7 +85,7 @@ public final class OutputSet: @unchecked Sendable {
     /// without writing them again (see `StagedFolder`).
     public func folder(_ target: OutputTarget, kind: FolderKind, replacingAll: Bool, writableNow: Bool = true,
                        scope: @escaping @Sendable (String) -> Bool = { _ in false }) throws -> StagedFolder {
-        try checkDistinct(target)
+        try checkDistinct(target, kind: kind)
         let exists = try target.checkFolder(kind, writableNow: writableNow)
         let folder = StagedFolder(target: target, kind: kind, replacingAll: replacingAll, scope: scope, exists: exists,
                                   fileSystem: fileSystem, tag: tag)
@@ -83,10 +95,10 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Two options naming one place (however spelled, through links too), or a file inside an
     /// output folder, would overwrite each other or make the folder the user's.
-    private func checkDistinct(_ target: OutputTarget) throws {
+    private func checkDistinct(_ target: OutputTarget, kind: FolderKind?) throws {
         let place = target.identity
-        for input in lock.withLock({ inputs }) where input.identity == place {
-            throw target.problem("\(input.option) \(input.shown) is the same path, and render reads it")
+        for input in lock.withLock({ inputs }) {
+            if let reason = OutputSet.conflict(target, kind, input) { throw target.problem(reason) }
         }
         for other in lock.withLock({ outputs.map(\.target) }) {
             let otherPlace = other.identity

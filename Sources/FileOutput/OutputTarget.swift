@@ -36,6 +36,11 @@ public struct OutputTarget: Equatable, Sendable {
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
+    /// Where a file the run reads really is: links resolved to the end, its own name too, since an
+    /// output's commit replaces that name while the input is read through it. `identity` where
+    /// nothing is there.
+    var readIdentity: String { FileSystem.canonical(path) ?? identity }
+
     /// A problem with this target, found before rendering (exit 2) unless `duringRun`.
     public func problem(_ reason: String, duringRun: Bool = false) -> FileProblem {
         FileProblem(option: option, path: shown, reason: reason, foundBeforeRendering: !duringRun)

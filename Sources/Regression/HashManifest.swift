@@ -50,14 +50,23 @@ public struct HashManifest: Equatable, Sendable {
 
     public subscript(name: String) -> String? { entries.first { $0.name == name }?.hash }
 
-    /// Lists `name` with `hash`, in place of any entry of that name, and sorts the entries in
+    /// Lists `name` with `hash`, in place of any entry of that name, and keeps the entries in
     /// frame order: by scene, then by frame number, so that `frame_10000` follows `frame_9999`
     /// (by text it would come before `frame_2000`). Names that are not `<scene>/frame_<digits>`
     /// sort by their text, after those that are.
+    ///
+    /// The new entry's place is found by bisection, so that recording a scene frame by frame stays
+    /// fast: every call leaves entries in order that were in order. A file written in another
+    /// order keeps its entries where they are, and the new one still goes in.
     public mutating func record(hash: String, name: String) {
         entries.removeAll { $0.name == name }
-        entries.append(Entry(hash: hash, name: name))
-        entries.sort { HashManifest.order($0.name) < HashManifest.order($1.name) }
+        let key = HashManifest.order(name)
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if HashManifest.order(entries[middle].name) < key { low = middle + 1 } else { high = middle }
+        }
+        entries.insert(Entry(hash: hash, name: name), at: low)
     }
 
     /// The key frame order sorts a name by: scene, then frame number; other names last, by text.

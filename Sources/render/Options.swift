@@ -231,7 +231,7 @@ struct Options {
             case _ where !arg.hasPrefix("-") && command != .render: inputs.append(arg)
             case _ where !arg.hasPrefix("-"):
                 let hint = arg.lowercased().hasSuffix(".json") ? "; a scene is given as --scene \(arg)" : ""
-                throw UsageError("unexpected argument \(arg)\(hint)")
+                throw UsageError("unexpected argument \"\(arg)\"\(hint)")
             default: throw UsageError("unknown option \(arg)")
             }
         }

@@ -1,6 +1,5 @@
 import FileOutput
 import Foundation
-import Scene
 
 /// Every output one render writes, checked and staged before the scene is even loaded, so that a
 /// wrong path fails at once instead of after every frame is rendered.
@@ -51,14 +50,6 @@ struct OutputPlan {
             // A folder the user did not name may sit where nothing can be written (a read-only
             // checkout): that matters only if a frame fails.
             artifacts = try set.folder(target, kind: .artifacts, replacingAll: true, writableNow: options.artifacts != nil)
-        }
-    }
-
-    /// Refuses an output onto a file the loaded scene reads, an image or a font file: those are
-    /// known only once the scene is, and still before anything renders or is written.
-    func checkInputs(of scene: Scene) throws {
-        for file in scene.inputFiles {
-            try set.reads(OutputTarget(option: "the scene's \(file.jsonPath)", path: file.path))
         }
     }
 

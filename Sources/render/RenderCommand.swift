@@ -17,11 +17,13 @@ struct RenderCommand {
         let plan = try OutputPlan(options: options)
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
         let (scene, beside) = try options.loadScene(options.scene!)
-        try plan.checkInputs(of: scene)
-        try beside.map(plan.checkInputs)
-        if options.deviceFrame == .mask, scene.canvas.device == nil {
-            throw UsageError("--device-frame mask cuts the display's corners, and \(scene.file) names no device for them: "
-                             + "give its canvas a \"device\", such as \"iPhone 15 Pro\"")
+        // Known once the scene is loaded, still before anything renders or is written. The dark
+        // scene of --appearance both is the same file, with the same images and fonts.
+        try plan.set.reads(filesOf: scene, owner: "the scene's ")
+        if options.deviceFrame == .mask, (scene.canvas.device?.displayCornerRadius ?? 0) == 0 {
+            let why = scene.canvas.device.map { "the \($0.name)'s display has square corners" } ?? "\(scene.file) names no device"
+            throw UsageError("--device-frame mask cuts the display's rounded corners, and \(why): "
+                             + "give the scene's canvas a \"device\" with them, such as \"iPhone 15 Pro\"")
         }
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
         check?.offsets = renderer.offsets

@@ -45,6 +45,18 @@ struct TestCommand {
             kind: .suiteArtifacts, replacingAll: options.shard == nil, writableNow: options.artifacts != nil,
             scope: { file in names.contains { FolderKind.isSuiteArtifact(file, ofCase: $0) } })
 
+        // The cases' images and fonts, known once their scenes are read: no output may replace one
+        // either. A scene that cannot be read fails its case alone, below.
+        do {
+            for item in cases {
+                guard let scene = try? SceneDecoder.load(file: item.scene) else { continue }
+                try set.reads(filesOf: scene, owner: "\(item.name)'s ")
+            }
+        } catch {
+            set.discard()
+            throw error
+        }
+
         // The progress bar's total: a case that lists its frames is counted without loading its
         // scene; the others are loaded once first to count theirs. A case that cannot load fails alone.
         let counts = cases.map { item in Result { try item.frames?.count ?? load(item).frames.count } }

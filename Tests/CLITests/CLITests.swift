@@ -84,7 +84,7 @@ final class CLITests: CLITestCase {
         XCTAssertEqual(try render(["--version"]).status, 0)
         try expectError(["--bogus"], status: 2, contains: ["unknown option --bogus"])
         try expectError(["scene.json", "--out", "x.gif"], status: 2,
-                        contains: ["unexpected argument scene.json; a scene is given as --scene scene.json"])
+                        contains: ["unexpected argument \"scene.json\"; a scene is given as --scene scene.json"])
     }
 
     /// SIGTERM and SIGINT in the middle of a long render leave the previous output untouched and

@@ -120,7 +120,24 @@ final class OutputSafetyCLITests: CLITestCase {
              "--out images/../images/pic.png: the scene's assets.pic images/pic.png is the same path"),
             (["--scene", "fonts.json", "--out", "frames.gif", "--hashes", "label.ttf"],
              "--hashes label.ttf: the scene's views[1].children[0].font label.ttf is the same path"),
+            // Through a link, an image is still the file it links to.
+            (["--scene", "linked.json", "--out", "poster.png", "--frame", "0"],
+             "--out poster.png: the scene's assets.pic images/linked.png is the same path"),
+            // A folder of frames would replace an image that is one of its frames.
+            (["--scene", "framed.json", "--out", "shots/"],
+             "--out shots/: the scene's assets.pic shots/frame_0001.png is one of the files it replaces"),
+            // A suite's cases read their scenes' images too.
+            (["test", "images.json", "--junit", "images/pic.png"],
+             "--junit images/pic.png: pics.scale1's assets.pic images/pic.png is the same path"),
         ]
+        try FileManager.default.copyItem(atPath: path("images/pic.png"), toPath: path("poster.png"))
+        try FileManager.default.createSymbolicLink(atPath: path("images/linked.png"), withDestinationPath: "../poster.png")
+        try write("linked.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "images/linked.png"))
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "shots/", "--frames", "0-1"]).status, 0)
+        try write("framed.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "shots/frame_0001.png"))
+        try write("images.json", #"{"tests": [{"scene": "scene.json", "name": "pics", "frames": ["0-1"], "references": "goldens"}]}"#)
+        let shielded = ["poster.png", "images/pic.png", "shots/frame_0001.png"]
+        let shieldedBefore = try shielded.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
         try FileManager.default.copyItem(atPath: OutputSafetyCLITests.dejaVu, toPath: path("label.ttf"))
         let title = #"{"id": "title", "frame": [4, 4, 36, 20], "text": "Hi", "font": "label.ttf"}"#
         try write("fonts.json", CLITestCase.scene.replacingOccurrences(of: #""cornerRadius": 6}"#,
@@ -129,6 +146,7 @@ final class OutputSafetyCLITests: CLITestCase {
             try expectError(arguments, status: 2, contains: ["error: " + message + ", and render reads it"])
         }
         XCTAssertEqual(try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, before)
+        XCTAssertEqual(try shielded.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, shieldedBefore)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".gif") }, [])
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("label.ttf")),
                        try Data(contentsOf: URL(fileURLWithPath: OutputSafetyCLITests.dejaVu)))
@@ -229,7 +247,7 @@ final class OutputSafetyCLITests: CLITestCase {
             (["--out", "x.gif", "--shard", "1/2"], "--shard applies only to render test"),
             (["--contact-sheet", "cs.gif"], "--contact-sheet cs.gif: a contact sheet is a PNG; give a NAME.png"),
             (["--out", "x.gif", "--device-frame", "mask"],
-             "--device-frame mask cuts the display's corners, and \(path("scene.json")) names no device for them"),
+             "--device-frame mask cuts the display's rounded corners, and \(path("scene.json")) names no device"),
         ]
         for (arguments, message) in cases {
             try expectError(scene + arguments, status: 2, contains: [message])
@@ -247,6 +265,11 @@ final class OutputSafetyCLITests: CLITestCase {
                         contains: ["--threshold compares pixels with the reference frames in \(path("scene"))/, and there are none; "
                                    + "record them with --references when you write the hash file"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["h.sha256", "images", "scene.json"])
+        // The iPhone SE's display has square corners: nothing to cut there either.
+        try write("se.json", CLITestCase.scene.replacingOccurrences(of: #""scale": 2,"#, with: #""scale": 2, "device": "iPhone SE","#))
+        try expectError(["--scene", path("se.json"), "--out", path("x.gif"), "--device-frame", "mask"], status: 2,
+                        contains: ["--device-frame mask cuts the display's rounded corners, and the iPhone SE's display has square corners"])
+        try FileManager.default.removeItem(atPath: path("se.json"))
         // A name with a file format's extension names that file, even where a folder of that name is.
         try FileManager.default.createDirectory(atPath: path("x.gif"), withIntermediateDirectories: false)
         try expectError(scene + ["--out", path("x.gif")], status: 2, contains: ["--out \(path("x.gif")): is a folder, not a file"])
