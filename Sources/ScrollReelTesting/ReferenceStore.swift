@@ -1,0 +1,81 @@
+import Codecs
+import FileOutput
+import Foundation
+import Raster
+import Regression
+import Render
+
+/// A references file that cannot serve, named with why.
+struct ReferenceError: Error, CustomStringConvertible {
+    let file: String
+    let reason: String
+    var description: String { "\(file) \(reason)" }
+}
+
+/// The references of one scene, updated in memory while recording and saved at the end.
+struct ReferenceStore {
+    let folder: URL
+    private let scene: String
+    private(set) var check: FrameCheck
+    private var changed = false
+
+    init(folder: URL, scene: String, tolerance: Tolerance) throws {
+        self.folder = folder
+        self.scene = scene
+        check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance)
+        guard FileManager.default.fileExists(atPath: manifestURL.path) else { return }
+        let text: String
+        // One that cannot be read must not pass for missing: recording would replace the folder.
+        do { text = try String(contentsOf: manifestURL, encoding: .utf8) } catch {
+            throw ReferenceError(file: manifestURL.path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        check = check.replacingManifest(with: try HashManifest(parsing: text))
+    }
+
+    /// The hash file: `<scene>.sha256`.
+    var manifestURL: URL { folder.appendingPathComponent("\(scene).sha256") }
+
+    /// The folder of the frames' files: `<scene>/`.
+    var framesURL: URL { folder.appendingPathComponent(scene) }
+
+    /// Lists no frame any more, for a recording of every frame.
+    mutating func forgetAll() {
+        check = check.replacingManifest(with: HashManifest())
+    }
+
+    /// Lists frame `name` with `hash`, and writes its lossless WebP when given its `bitmap`.
+    ///
+    /// A folder stores each picture once, in the file of the first frame that shows it: when that
+    /// file is about to show another picture, the next frame still listed with the old one, and
+    /// without a file, takes a copy first, so the frames that repeat it keep their reference.
+    mutating func record(_ name: String, hash: String, bitmap: Bitmap?) throws {
+        if bitmap != nil, let old = check.manifest[name], old != hash, let file = check.ownFile(name), check.referenceURL(name) == file,
+           let heir = check.manifest.entries.first(where: { $0.hash == old && $0.name != name && check.ownFile($0.name) == nil }) {
+            let copy = (file.pathExtension == "png" ? check.pngURL : check.webpURL)(heir.name)
+            try FileManager.default.copyItem(at: file, to: copy)
+        }
+        var manifest = check.manifest
+        manifest.record(hash: hash, name: name)
+        check = check.replacingManifest(with: manifest)
+        changed = true
+        guard let bitmap else { return }
+        let file = check.webpURL(name)
+        let frames = file.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: frames.path) {
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+            // Marked as render marks the folders it fills, so that `render test --update` may record here too.
+            try Data(FolderKind.markerText.utf8).write(to: frames.appendingPathComponent(FolderKind.markerName))
+        }
+        try Data(WebPCodec.encodeLossless(bitmap)).write(to: file)
+        // A PNG recorded before would be stale beside it.
+        try? FileManager.default.removeItem(at: check.pngURL(name))
+    }
+
+    /// Writes the hash file, and removes the videos that no frame reads any more (a scene
+    /// re-recorded frame by frame; see `FrameCheck.unreadVideos`).
+    func save() throws {
+        guard changed else { return }
+        try check.manifest.text.write(to: manifestURL, atomically: true, encoding: .utf8)
+        for video in check.unreadVideos(in: framesURL) { try FileManager.default.removeItem(at: video) }
+    }
+}
