@@ -87,36 +87,38 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
     var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance)
     if let scale { loaded.canvas.scale = scale }
     let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance) } ?? PathText.stem(of: scenePath)
-    try ReferenceClaims.shared.claim(folder.appendingPathComponent(stem).path, scene: scenePath, frames: frames)
-    let renderer = try Renderer(scene: loaded)
-    let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
-    var store = try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance)
-    // Every frame of the scene recorded at once: the folder as `render --references` writes it,
-    // with videos where they are smaller, and a hash file listing these frames only. Single
-    // frames are recorded one by one, as WebPs.
-    let recordsScene = frames == nil && (record == .all || (record != .never && store.check.manifest.entries.isEmpty))
-    if recordsScene { store.forgetAll() }
-    let verification = Verification(store: store, scene: stem, record: record, failures: failures, offsets: renderer.offsets,
-                                    writesFiles: !recordsScene)
-    let start = Date()
-    let indices = frames ?? Array(0..<renderer.frameCount)
-    verification.compared = indices.count
-    let pipeline = FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount, frameBytes: renderer.frameBytes)
-    if recordsScene {
-        try recordScene(renderer, pipeline: pipeline, verification: verification)
-    } else {
-        try pipeline.run(indices, frame: { try renderer.frame($0) }, sinks: [verification])
-        try verification.store.save()
+    let scene = URL(fileURLWithPath: scenePath).standardizedFileURL.path
+    return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {
+        let renderer = try Renderer(scene: loaded)
+        let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
+        var store = try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance)
+        // Every frame of the scene recorded at once: the folder as `render --references` writes it,
+        // with videos where they are smaller, and a hash file listing these frames only. Single
+        // frames are recorded one by one, as WebPs.
+        let recordsScene = frames == nil && (record == .all || (record != .never && store.check.manifest.entries.isEmpty))
+        if recordsScene { store.forgetAll() }
+        let verification = Verification(store: store, scene: stem, record: record, failures: failures, offsets: renderer.offsets,
+                                        writesFiles: !recordsScene)
+        let start = Date()
+        let indices = frames ?? Array(0..<renderer.frameCount)
+        verification.compared = indices.count
+        let pipeline = FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount, frameBytes: renderer.frameBytes)
+        if recordsScene {
+            try recordScene(renderer, pipeline: pipeline, verification: verification)
+        } else {
+            try pipeline.run(indices, frame: { try renderer.frame($0) }, sinks: [verification])
+            try verification.store.save()
+        }
+        if verification.log.failures.isEmpty {
+            verification.removeStaleFailures(of: Set(indices))
+        } else {
+            let outcome = try verification.log.outcome(name: stem, scene: scenePath, frames: indices.count,
+                                                       seconds: Date().timeIntervalSince(start), tolerated: 0)
+            try HTMLReport.html(title: stem, outcomes: [outcome])
+                .write(to: failures.appendingPathComponent(Verification.reportName), atomically: true, encoding: .utf8)
+        }
+        return verification
     }
-    if verification.log.failures.isEmpty {
-        verification.removeStaleFailures()
-    } else {
-        let outcome = try verification.log.outcome(name: stem, scene: scenePath, frames: indices.count,
-                                                   seconds: Date().timeIntervalSince(start), tolerated: 0)
-        try HTMLReport.html(title: stem, outcomes: [outcome])
-            .write(to: failures.appendingPathComponent(Verification.reportName), atomically: true, encoding: .utf8)
-    }
-    return verification
 }
 
 /// Renders every frame of the scene and records them all: the references folder staged and

@@ -1,42 +1,48 @@
 import Foundation
 
-/// The references each assertion of this process uses, so that two assertions that render
-/// different things never share a file.
+/// The references each assertion of this process uses: one scene per set of references, and one
+/// assertion at a time on each set.
 ///
-/// Two arguments of a parameterised test, or two `named:` values written alike, would otherwise
-/// compare each other's frames and re-record each other's references. Scale and appearance are in
-/// every reference's name; the scene and the frames are not, so an assertion claims its references
-/// with them, and a second claim of the same references with another scene or other frames fails.
-/// The same assertion run again (a repeated test) claims them with the same values, and passes.
+/// Scale and appearance are in every reference's name, but the scene is not: two arguments of a
+/// parameterised test that pick different scenes, without `named:`, would compare each other's
+/// frames and re-record each other's references. So an assertion claims its references for its
+/// scene, and a claim for another scene fails. Assertions of the same scene may check different
+/// frames of one hash file (two arguments picking frames); they take turns, since each reads the
+/// file, and may write it, as a whole.
 ///
-/// Invariant: every path is claimed by at most one (scene, frames) pair in a process.
+/// Invariant: every set of references is claimed for at most one scene in a process, and used by
+/// at most one assertion at a time.
 final class ReferenceClaims: @unchecked Sendable {
     static let shared = ReferenceClaims()
 
-    private var claims: [String: String] = [:]
+    private var scenes: [String: String] = [:]
+    private var locks: [String: NSLock] = [:]
     private let lock = NSLock()
 
-    /// Claims the references at `path` (the hash file's, without `.sha256`) for `scene`'s `frames`.
-    func claim(_ path: String, scene: String, frames: [Int]?) throws {
-        let what = "\(scene) " + (frames.map { "frames \($0.map(String.init).joined(separator: ", "))" } ?? "every frame")
-        lock.lock()
-        defer { lock.unlock() }
-        if let earlier = claims[path], earlier != what {
-            throw SharedReferences(path: path, earlier: earlier, now: what)
+    /// Runs `body` with the references at `path` (the hash file's, without `.sha256`) claimed for
+    /// `scene`, once no other assertion is using them.
+    func using<T>(_ path: String, scene: String, _ body: () throws -> T) throws -> T {
+        let turn: NSLock = try lock.withLock {
+            if let earlier = scenes[path], earlier != scene { throw SharedReferences(path: path, earlier: earlier, now: scene) }
+            scenes[path] = scene
+            if let known = locks[path] { return known }
+            let made = NSLock()
+            locks[path] = made
+            return made
         }
-        claims[path] = what
+        return try turn.withLock(body)
     }
 }
 
-/// Two assertions of one process would write the same references.
+/// Two assertions of one process would keep different scenes' frames in the same references.
 struct SharedReferences: Error, CustomStringConvertible {
     let path: String
     let earlier: String
     let now: String
 
     var description: String {
-        "the references \(path).sha256 are claimed twice in this run: for \(earlier), and now for \(now). "
-            + "Give each assertion its own named: (in a parameterised test, one made from its arguments, "
-            + "such as named: \"\\(device)\"), or pass what differs as scale: or appearance:"
+        "the references \(path).sha256 are used for two scenes in this run, \(earlier) and \(now): "
+            + "give each assertion its own named: (in a parameterised test, one made from its arguments, "
+            + "such as named: \"\\(name)\")"
     }
 }

@@ -29,16 +29,22 @@ final class Verification: FrameSink {
         log = FailureLog(keepsImages: true, offsets: offsets)
     }
 
-    /// The images of an earlier failing run: only the files this library names, then the folder
-    /// if nothing else is in it.
-    func removeStaleFailures() {
+    /// The images an earlier failing run left of `frames`, the frames this run checked and
+    /// passed (another assertion of the same references may have checked others); then the report
+    /// and the folder, once no image is left in it. Only the files this library names go.
+    func removeStaleFailures(of frames: Set<Int>) {
         let files = FileManager.default
-        guard let names = try? files.contentsOfDirectory(atPath: failures.path) else { return }
-        for name in names where FolderKind.artifacts.owns(name) || name == Verification.reportName {
+        func images() -> [String] { ((try? files.contentsOfDirectory(atPath: failures.path)) ?? []).filter(FolderKind.artifacts.owns) }
+        for name in images() where Verification.imageRoles.contains(where: { FrameName.index(of: name, suffix: $0).map(frames.contains) == true }) {
             try? files.removeItem(at: failures.appendingPathComponent(name))
         }
+        guard images().isEmpty else { return }
+        try? files.removeItem(at: failures.appendingPathComponent(Verification.reportName))
         if (try? files.contentsOfDirectory(atPath: failures.path))?.isEmpty == true { try? files.removeItem(at: failures) }
     }
+
+    /// The suffixes of a failing frame's images: `frame_0012-diff.png`.
+    static let imageRoles = FailureImage.Role.allCases.map { "-" + $0.rawValue }
 
     func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap) { (try FrameHash.sha256(frame), frame) }
 

@@ -14,7 +14,7 @@ final class SwiftPackageTests: XCTestCase {
         .deletingLastPathComponent()
 
     /// The scene the README's examples name, `Scenes/header.json`: a stretchy header pulled and
-    /// released, and a card below it.
+    /// released, and a card below it; `Scenes/header-tall.json` is the same with a taller header.
     static let scene = """
     {"canvas": {"width": 200, "height": 300, "scale": 1, "background": "#F2F2F7"}, "fps": 30,
      "scroll": {"contentHeight": 900, "script": [{"drag": 80, "duration": 0.5, "curve": "easeOut"}, {"release": true},
@@ -50,8 +50,14 @@ final class SwiftPackageTests: XCTestCase {
                                                    withDestinationURL: SwiftPackageTests.repository)
         let package = top.appendingPathComponent("App")
         for file in files { try write(file.text, to: package.appendingPathComponent(file.path)) }
-        let scene = package.appendingPathComponent("Tests/HeaderTests/Scenes/header.json")
-        try write(SwiftPackageTests.scene, to: scene)
+        let scenes = package.appendingPathComponent("Tests/HeaderTests/Scenes")
+        func writeScenes(header color: String) throws {
+            let scene = SwiftPackageTests.scene.replacingOccurrences(of: "#FF9500", with: color)
+            try write(scene, to: scenes.appendingPathComponent("header.json"))
+            try write(scene.replacingOccurrences(of: "[0, 0, 200, 120]", with: "[0, 0, 200, 160]"),
+                      to: scenes.appendingPathComponent("header-tall.json"))
+        }
+        try writeScenes(header: "#FF9500")
 
         let recording = try swiftTest(in: package)
         XCTAssertNotEqual(recording.status, 0, "a run that records fails:\n\(recording.output)")
@@ -63,7 +69,7 @@ final class SwiftPackageTests: XCTestCase {
         XCTAssertTrue(passing.output.contains("Executed 1 test, with 0 failures"), passing.output)
         XCTAssertTrue(passing.output.contains("Test run with 3 tests in 0 suites passed"), passing.output)
 
-        try write(SwiftPackageTests.scene.replacingOccurrences(of: "#FF9500", with: "#FF2D55"), to: scene)
+        try writeScenes(header: "#FF2D55")
         let failing = try swiftTest(in: package)
         XCTAssertNotEqual(failing.status, 0, failing.output)
         // XCTest's failure, at the assertion's line, naming each frame.
@@ -74,9 +80,11 @@ final class SwiftPackageTests: XCTestCase {
         XCTAssertTrue(failing.output.contains("HeaderSuite/pulledHeader.scale1: all 3 frames differ"), failing.output)
         XCTAssertTrue(failing.output.contains("Attached 'pulledHeader.scale1-frame_0020-diff.png'"), failing.output)
         XCTAssertTrue(failing.output.contains("Test restingHeader(appearance:) with 2 test cases failed"), failing.output)
-        XCTAssertTrue(failing.output.contains("Test headerFrame(frame:) with 2 test cases failed"), failing.output)
-        for frame in ["frame_0000", "frame_0020", "frame_0040"] {
-            XCTAssertEqual(failing.output.components(separatedBy: "  \(frame): ").count - 1, frame == "frame_0000" ? 4 : 3,
+        XCTAssertTrue(failing.output.contains("Test screens(scene:) with 2 test cases failed"), failing.output)
+        XCTAssertTrue(failing.output.contains("HeaderSuite/screens.header-tall.scale1: all 2 frames differ"), failing.output)
+        let checks = ["frame_0000": 6, "frame_0020": 4, "frame_0040": 2]
+        for (frame, count) in checks {
+            XCTAssertEqual(failing.output.components(separatedBy: "  \(frame): ").count - 1, count,
                            "\(frame) named by each test that checks it:\n\(failing.output)")
         }
         let images = package.appendingPathComponent("Tests/HeaderTests/__Frames__/HeaderSuite/pulledHeader.scale1-failures")

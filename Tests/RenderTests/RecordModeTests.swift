@@ -237,4 +237,41 @@ final class RecordModeTests: XCTestCase {
         _ = try verify("testColour", scale: 1, .never, artifacts: artifacts)
         XCTAssertFalse(FileManager.default.fileExists(atPath: failures.path), "an emptied folder goes too")
     }
+
+    // MARK: Assertions sharing references
+
+    /// Two scenes under one name (two arguments of a parameterised test without `named:`) fail
+    /// rather than record over each other; each scene under a name of its own passes.
+    func testTwoScenesUnderOneNameFail() throws {
+        let other = folder.appendingPathComponent("other.json").path
+        try FileManager.default.copyItem(atPath: scene, toPath: other)
+        XCTAssertEqual(try verify("testScenes", scale: 1, .missing).count, 1)
+        XCTAssertThrowsError(try verifyFrames(scene: other, frames: [0], scale: 1, tolerance: Tolerance(), references: references,
+                                              record: .missing, name: "testScenes")) { error in
+            XCTAssertTrue("\(error)".contains("are used for two scenes in this run, \(scene) and \(other)"), "\(error)")
+        }
+        XCTAssertEqual(try verifyFrames(scene: other, frames: [0], scale: 1, tolerance: Tolerance(), references: references,
+                                        record: .missing, name: "testScenes.other"), ["testScenes.other.scale1/frame_0000: recorded"])
+        XCTAssertEqual(try verify("testScenes", scale: 1, .never), [], "the first scene's references are as they were")
+    }
+
+    /// Arguments that pick frames of one scene share its hash file, and take turns: run at once,
+    /// every frame is recorded, then every one passes.
+    func testArgumentsPickingFramesTakeTurns() throws {
+        func run(_ mode: RecordMode) -> [[String]?] {
+            var results = [[String]?](repeating: nil, count: 3)
+            let lock = NSLock()
+            DispatchQueue.concurrentPerform(iterations: 3) { i in
+                let result = try? verifyFrames(scene: scene, frames: [i], scale: 1, tolerance: Tolerance(), references: references,
+                                               record: mode, name: "testFrames")
+                lock.withLock { results[i] = result }
+            }
+            return results
+        }
+        XCTAssertEqual(run(.missing).map { $0?.count }, [1, 1, 1])
+        let manifest = try HashManifest(parsing: String(contentsOf: references.appendingPathComponent("testFrames.scale1.sha256"),
+                                                        encoding: .utf8))
+        XCTAssertEqual(manifest.entries.count, 3, "no frame's line lost")
+        XCTAssertEqual(run(.never), [[], [], []])
+    }
 }
