@@ -28,9 +28,11 @@ public struct FolderKind: Sendable {
 
     /// `frame_NNNN.png` files, or the `frame_NNNN.webp` files of compact references; either is
     /// the slot of frame NNNN. The `frames_NNNN.mkv` videos of compact references are their own
-    /// slot: a frame written again beside one is found before it (see `FrameCheck`).
+    /// slot: a frame written again beside one is found before it (see `FrameCheck`); so is the
+    /// geometry file of references (`FrameName.geometry`).
     public static let frames = FolderKind(contents: "frames",
-                                          owns: { FrameName.frameIndex(of: $0) != nil || FrameName.videoStart(of: $0) != nil },
+                                          owns: { FrameName.frameIndex(of: $0) != nil || FrameName.videoStart(of: $0) != nil
+                                              || $0 == FrameName.geometry },
                                           slot: { FrameName.frameIndex(of: $0).map(String.init) ?? $0 })
 
     /// The actual, expected and diff PNGs of failing frames.

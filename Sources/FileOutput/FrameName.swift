@@ -6,6 +6,9 @@
 /// Every module that writes, reads or recognises a frame file goes through this type, so the
 /// names cannot drift apart.
 public enum FrameName {
+    /// The file beside the frames of a references folder that holds where each frame's views are.
+    public static let geometry = "geometry.json"
+
     /// `frame_0042`: the name without an extension, as hash files list it after the scene.
     public static func stem(_ index: Int) -> String { "frame_" + padded(index) }
 

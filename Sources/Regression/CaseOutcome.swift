@@ -24,6 +24,10 @@ public struct CaseOutcome: Sendable {
     }
 
     public var passed: Bool { error == nil && failures.isEmpty }
+
+    /// What moved or changed in the failing frames, a line per change (`GeometrySummary`); empty
+    /// when their geometry is as recorded, or was not recorded.
+    public var geometrySummary: [String] { GeometrySummary.lines(of: failures) }
 }
 
 /// One frame that differs from its reference.
@@ -39,11 +43,14 @@ public struct FrameFailure: Sendable {
     public var antialiased: Int?
     /// The expected, actual and diff images (whichever exist), in that order.
     public var images: [FailureImage]
+    /// What changed in the frame's geometry since its reference was recorded: empty when nothing
+    /// did, nil when the reference has no geometry.
+    public var changes: [GeometryChange]?
 
     public init(index: Int, offset: Double?, reason: String, differing: Int? = nil, antialiased: Int? = nil,
-                images: [FailureImage] = []) {
+                images: [FailureImage] = [], changes: [GeometryChange]? = nil) {
         self.index = index; self.offset = offset; self.reason = reason; self.differing = differing
-        self.antialiased = antialiased; self.images = images
+        self.antialiased = antialiased; self.images = images; self.changes = changes
     }
 
     public func image(_ role: FailureImage.Role) -> FailureImage? { images.first { $0.role == role } }

@@ -19,8 +19,10 @@ public final class FailureLog {
 
     public init(keepsImages: Bool, offsets: [Double] = []) { self.keepsImages = keepsImages; self.offsets = offsets }
 
-    /// A frame that differs from its reference; `images` carry the paths they were written to.
-    public func add(index: Int, reason: String, diff: PixelDiff?, actual: Bitmap, images: [FailureImage]) throws {
+    /// A frame that differs from its reference; `images` carry the paths they were written to, and
+    /// `changes` what changed in its geometry (nil when the reference has none).
+    public func add(index: Int, reason: String, diff: PixelDiff?, actual: Bitmap, images: [FailureImage],
+                    changes: [GeometryChange]? = nil) throws {
         let kept = keepsImages && failures.count < FailureLog.reportedFrames
         let offset = index < offsets.count ? offsets[index] : nil
         let shown = kept ? images : images.map { image in
@@ -29,7 +31,7 @@ public final class FailureLog {
             return listed
         }
         failures.append(FrameFailure(index: index, offset: offset, reason: reason, differing: diff?.differing,
-                                     antialiased: diff?.antialiased, images: shown))
+                                     antialiased: diff?.antialiased, images: shown, changes: changes))
         guard kept else { return }
         if sheet == nil { sheet = try ContactSheet(frameWidth: actual.width, frameHeight: actual.height, count: FailureLog.reportedFrames) }
         tiles.append((index, offset ?? 0, sheet!.tile(actual)))

@@ -48,16 +48,22 @@ public struct FrameCheck {
     public let manifest: HashManifest
     public let referenceFolder: URL
     public let tolerance: Tolerance
+    /// Views whose pixels are not compared; nil compares every pixel.
+    public let mask: ViewMask?
     /// The frames listed with each hash, in the manifest's order.
     private let framesByHash: [String: [String]]
     private let videos: ReferenceVideos
+    private let geometry: GeometryStore
 
-    public init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance = Tolerance()) {
-        self.init(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, videos: ReferenceVideos())
+    public init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance = Tolerance(), mask: ViewMask? = nil) {
+        self.init(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, mask: mask, videos: ReferenceVideos(),
+                  geometry: GeometryStore(referenceFolder: referenceFolder))
     }
 
-    private init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance, videos: ReferenceVideos) {
-        self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance; self.videos = videos
+    private init(manifest: HashManifest, referenceFolder: URL, tolerance: Tolerance, mask: ViewMask?, videos: ReferenceVideos,
+                 geometry: GeometryStore) {
+        self.manifest = manifest; self.referenceFolder = referenceFolder; self.tolerance = tolerance; self.mask = mask
+        self.videos = videos; self.geometry = geometry
         framesByHash = Dictionary(grouping: manifest.entries, by: \.hash).mapValues { $0.map(\.name) }
     }
 
@@ -65,7 +71,20 @@ public struct FrameCheck {
     /// that records frames as it checks them (each a file of its own, never a video) changes the
     /// manifest at every frame, and a new check would read each video again from its start.
     public func replacingManifest(with manifest: HashManifest) -> FrameCheck {
-        FrameCheck(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, videos: videos)
+        FrameCheck(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, mask: mask, videos: videos,
+                   geometry: geometry)
+    }
+
+    /// This check with `mask`: known once the scene is loaded, after the references were found.
+    public func masking(_ mask: ViewMask?) -> FrameCheck {
+        FrameCheck(manifest: manifest, referenceFolder: referenceFolder, tolerance: tolerance, mask: mask, videos: videos,
+                   geometry: geometry)
+    }
+
+    /// What changed in frame `name` since its reference was recorded, view by view, against the
+    /// frame's `actual` geometry; nil when the reference has no geometry recorded.
+    public func changes(name: String, actual: FrameGeometry) -> [GeometryChange]? {
+        geometry.expected(name).map { GeometryChange.changes(expected: $0, actual: actual) }
     }
 
     /// Where frame `name` is recorded as a lossless WebP.
@@ -128,8 +147,10 @@ public struct FrameCheck {
     }
 
     /// Compares one frame. `hash` is its `FrameHash`; the bitmap is only decoded against a
-    /// reference when the hash differs.
-    public func verdict(name: String, hash: String, bitmap: Bitmap) -> (Verdict, PixelDiff?) {
+    /// reference when the hash differs. `geometry` gives the frame's geometry, which a mask needs:
+    /// without it, a mask masks nothing. Masked pixels are transparent in the diff's images.
+    public func verdict(name: String, hash: String, bitmap: Bitmap,
+                        geometry actual: (() throws -> FrameGeometry)? = nil) -> (Verdict, PixelDiff?) {
         guard let expected = manifest[name] else { return (.differs(reason: "no expected hash"), nil) }
         if expected == hash { return (.match, nil) }
         let found: Bitmap?
@@ -153,7 +174,16 @@ public struct FrameCheck {
         guard reference.width == bitmap.width, reference.height == bitmap.height else {
             return (.differs(reason: "size \(bitmap.width)×\(bitmap.height), expected \(reference.width)×\(reference.height)"), nil)
         }
-        let diff = PixelDiff(expected: reference, actual: bitmap, threshold: tolerance.threshold)
+        var (kept, compared) = (reference, bitmap)
+        if let mask, let actual {
+            let rects: [(x0: Int, y0: Int, x1: Int, y1: Int)]
+            do { rects = mask.rects(in: [try actual()] + (geometry.expected(name).map { [$0] } ?? [])) } catch {
+                return (.differs(reason: "its geometry, which the mask needs, cannot be made: \(error)"), nil)
+            }
+            (kept, compared) = (ViewMask.applying(rects, to: reference), ViewMask.applying(rects, to: bitmap))
+            if kept == compared { return (.tolerated(differing: 0), nil) }
+        }
+        let diff = PixelDiff(expected: kept, actual: compared, threshold: tolerance.threshold)
         if !tolerance.isExact && tolerance.accepts(diff) { return (.tolerated(differing: diff.differing), diff) }
         let aa = diff.antialiased > 0 ? ", \(diff.antialiased) from anti-aliasing" : ""
         return (.differs(reason: "\(diff.differing) pixels differ\(aa)"), diff)

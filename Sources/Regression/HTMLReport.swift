@@ -59,6 +59,10 @@ public enum HTMLReport {
             return out + "<pre class=\"error\">\(MarkupText.escape(error))</pre>\n</section>\n"
         }
         out += "<p>\(outcome.failures.count) of \(outcome.frames) frames differ from their references.</p>\n"
+        let changes = outcome.geometrySummary
+        if !changes.isEmpty {
+            out += "<ul class=\"changes\">" + changes.map { "<li>\(MarkupText.escape($0))</li>" }.joined() + "</ul>\n"
+        }
         if let sheet = outcome.contactSheet {
             out += "<figure class=\"sheet\"><img alt=\"contact sheet of the failing frames\" src=\"\(dataURL(sheet))\">"
             out += "<figcaption>failing frames, actual</figcaption></figure>\n"
@@ -79,6 +83,9 @@ public enum HTMLReport {
         var out = "<section \(attributes)>\n<h3>\(facts.joined(separator: " · "))</h3>\n"
         // The counts say it already when there are counts; otherwise the reason is all there is.
         if failure.differing == nil { out += "<p class=\"reason\">\(MarkupText.escape(failure.reason))</p>\n" }
+        if let changes = failure.changes, !changes.isEmpty {
+            out += "<p class=\"reason\">" + changes.map { MarkupText.escape($0.description) }.joined(separator: "<br>") + "</p>\n"
+        }
         // Past `FailureLog.reportedFrames` a failure keeps only its files' paths; a frame the scene
         // no longer has has no images at all.
         guard !failure.images.isEmpty, failure.images.allSatisfy({ !$0.png.isEmpty }) else {

@@ -26,8 +26,10 @@ public enum JUnitReport {
             if let error = outcome.error {
                 out += "      <error message=\"\(MarkupText.escape(error))\" type=\"error\">\(MarkupText.escape(error))</error>\n"
             } else {
+                let changes = outcome.geometrySummary
                 let message = "\(outcome.failures.count) of \(outcome.frames) frames differ from their references"
-                let lines = outcome.failures.map { failure in
+                    + (changes.isEmpty ? "" : ": " + changes.joined(separator: "; "))
+                let lines = changes.map { "changed: \($0)" } + outcome.failures.map { failure in
                     "frame \(failure.index)" + (failure.offset.map { " (offset \(points($0)) pt)" } ?? "") + ": \(failure.reason)"
                         + failure.images.map { "\n  \($0.role.rawValue): \($0.path)" }.joined()
                 }

@@ -17,10 +17,12 @@ import Synchronization
 ///   shifted, costs far less than a WebP a frame; a fade or a still image does not. At the end
 ///   the smaller wins: the videos with the WebPs of translucent frames (a video holds no alpha),
 ///   or the WebPs alone.
+/// - Each frame's geometry, where the sink is given it, goes into `geometry.json` (`GeometryFile`),
+///   so that a failing frame can be told apart by what moved.
 public final class ReferenceSink: FrameSink {
     /// What a frame becomes on the workers: its hash, its WebP unless a frame before it has the
-    /// same hash, and its RGB when it goes into a video.
-    public typealias Prepared = (hash: String, file: [UInt8]?, rgb: [UInt8]?)
+    /// same hash, its RGB when it goes into a video, and its geometry.
+    public typealias Prepared = (hash: String, file: [UInt8]?, rgb: [UInt8]?, geometry: FrameGeometry?)
 
     private let folder: StagedFolder
     private let stats: Stats
@@ -37,15 +39,28 @@ public final class ReferenceSink: FrameSink {
     private var videoNames: [String] = []
     /// The WebPs of opaque frames: the ones the videos make unneeded.
     private var opaqueWebPs: [String] = []
+    /// Where each frame's views are, by frame; nil records none.
+    private let geometryOf: ((Int) throws -> FrameGeometry)?
+    /// The frames' geometry: what the folder held, for a range written into it, and the frames written.
+    private var geometry = GeometryFile()
 
-    /// Throws before any frame is rendered when WebP cannot hold frames of this size.
-    public init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats = Stats()) throws {
+    /// Throws before any frame is rendered when WebP cannot hold frames of this size, or when the
+    /// geometry a range is added to cannot be read.
+    public init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats = Stats(),
+                geometry: ((Int) throws -> FrameGeometry)? = nil) throws {
         guard max(width, height) <= WebPWriter.maxSide else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "WebP")
         }
         self.folder = folder; self.stats = stats
         self.width = width; self.height = height; self.fps = fps
         recordsVideos = folder.replacingAll && H264Writer.unavailable == nil
+        geometryOf = geometry
+        let existing = PathText.joining(folder.target.path, GeometryFile.name)
+        if geometry != nil, !folder.replacingAll, FileManager.default.fileExists(atPath: existing) {
+            do { self.geometry = try GeometryFile(parsing: Data(contentsOf: URL(fileURLWithPath: existing))) } catch {
+                throw GeometryFile.ParseError(description: "\(existing): \(error)")
+            }
+        }
     }
 
     /// Tells the user, once, when references cannot be stored as videos on this machine and take
@@ -59,18 +74,21 @@ public final class ReferenceSink: FrameSink {
     /// The hash, the WebP and the RGB; a frame whose hash is stored already is not encoded, since
     /// only the first frame of a hash is written (a race only costs an encoding that goes unused).
     public func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared {
-        try stats.encode {
+        var prepared = try stats.encode {
             try made.value(for: frame) { frame in
                 let hash = try FrameHash.sha256(frame)
                 let file = stored.withLock { $0.contains(hash) } ? nil : try WebPCodec.encodeLossless(frame)
                 let rgb = recordsVideos && frame.isOpaque
                     ? H264Writer.rgb(frame.pixels, width: frame.width, height: frame.height, even: false) : nil
-                return (hash, file, rgb)
+                return (hash, file, rgb, nil)
             }
         }
+        prepared.geometry = try geometryOf?(index)
+        return prepared
     }
 
     public func consume(_ index: Int, _ prepared: Prepared) throws {
+        if let frame = prepared.geometry { geometry.frames[FrameName.stem(index)] = frame }
         if stored.withLock({ $0.insert(prepared.hash).inserted }) {
             guard let file = prepared.file else { preconditionFailure("a frame first stored in order was encoded") }
             try stats.encode { try folder.write(FrameName.webp(index), file) }
@@ -97,6 +115,7 @@ public final class ReferenceSink: FrameSink {
     /// Closes the last video and keeps the smaller of the two ways to store the opaque frames.
     public func finish() throws {
         try stats.encode {
+            if geometryOf != nil { try folder.write(GeometryFile.name, Array(geometry.text.utf8)) }
             try closeVideo()
             guard !videoNames.isEmpty else { return }
             let inVideos = videoNames.reduce(0) { $0 + (folder.size(of: $1) ?? 0) }

@@ -54,19 +54,19 @@ public enum Inspection {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    private static func rect(_ r: Rect) -> String {
+    public static func rect(_ r: Rect) -> String {
         "[\(number(r.x)), \(number(r.y)), \(number(r.width)), \(number(r.height))]"
     }
 
     /// Shortest text that reads back as the same Double; whole numbers without a fraction.
-    static func number(_ v: Double) -> String {
+    public static func number(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
         return "\(v)"
     }
 
     /// A JSON string literal.
-    static func string(_ s: String) -> String {
+    public static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -30,6 +30,11 @@ public final class Renderer: Sendable {
     public var pixelHeight: Int { screenPixelHeight + 2 * frameMargin }
     /// The bytes of one frame's pixels.
     public var frameBytes: Int { pixelWidth * pixelHeight * 4 }
+    /// Where each copy of the screen starts in a frame, in pixels: inside the device frame's
+    /// margin, and a second copy to the right for the other appearance.
+    public var screenOrigins: [(x: Int, y: Int)] {
+        [(frameMargin, frameMargin)] + (beside.map { _ in [(canvasPixelWidth + frameMargin, frameMargin)] } ?? [])
+    }
     private var canvasPixelWidth: Int { screenPixelWidth + 2 * frameMargin }
     private var screenPixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
     private var screenPixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }

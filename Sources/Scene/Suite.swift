@@ -27,6 +27,8 @@ public struct Suite: Equatable, Sendable {
         public var threshold: Double?
         public var maxDiffPixels: Int
         public var maxDiffRatio: Double
+        /// The ids of views whose pixels are not compared, wherever each frame draws them.
+        public var mask: [String] = []
 
         /// The name the case's references are kept under: `<base>.scale<N>`, then `.dark` or
         /// `.both` for those appearances (nil is both).

@@ -34,7 +34,7 @@ public enum SuiteDecoder {
     /// The cases of one entry, each with the node that made it, for messages.
     private static func decodeEntry(_ entry: JSONNode, folder: String,
                                     references: String) throws -> [(case: Suite.Case, node: JSONNode)] {
-        let o = try entry.object(allowed: ["scene", "name", "scales", "appearances", "frames", "references", "tolerance"])
+        let o = try entry.object(allowed: ["scene", "name", "scales", "appearances", "frames", "references", "tolerance", "mask"])
         let scene = try o.required("scene").string()
         let name: String
         if let node = o["name"] {
@@ -56,6 +56,11 @@ public enum SuiteDecoder {
             return try list.map { try $0.choice([("light", Appearance.light), ("dark", .dark), ("both", nil)]) }
         } ?? [.light]
         let frames = try o["frames"].map(decodeFrames)
+        let mask: [String] = try o["mask"].map { node -> [String] in
+            let ids = try node.array().map { try $0.string() }
+            guard !ids.isEmpty else { throw node.fail("list at least one view id") }
+            return ids
+        } ?? []
         let tolerance: (threshold: Double?, pixels: Int, ratio: Double) = try o["tolerance"].map(decodeTolerance) ?? (nil, 0, 0)
         let base = resolve(try o["references"]?.string() ?? references, in: folder)
         var made: [(Suite.Case, JSONNode)] = []
@@ -64,7 +69,7 @@ public enum SuiteDecoder {
                 made.append((Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance), base: name, scene: resolve(scene, in: folder), scale: scale,
                                         appearance: appearance, frames: frames, references: base,
                                         threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
-                                        maxDiffRatio: tolerance.ratio), entry))
+                                        maxDiffRatio: tolerance.ratio, mask: mask), entry))
             }
         }
         return made

@@ -29,6 +29,8 @@ import Scene
 ///   - named: tells apart several assertions in one test (`testPull.header.scale1`), and the
 ///     arguments of a parameterised test other than scale and appearance.
 ///   - tolerance: exact by default; see `Tolerance`.
+///   - mask: ids of views whose pixels are not compared (a clock, an avatar), wherever each frame
+///     draws them; an id the scene does not have fails.
 ///   - references: the folder, relative to the test file's folder; default `__Frames__`.
 ///   - record: see `RecordMode`; by default from `SCROLLREEL_RECORD`.
 ///
@@ -38,7 +40,7 @@ import Scene
 /// `report.html`, one page showing them all; the failure message names it. A run with no failure
 /// removes the files a failing run left there.
 public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, appearance: Appearance = .light, named: String? = nil,
-                         tolerance: Tolerance = Tolerance(), references: String = "__Frames__",
+                         tolerance: Tolerance = Tolerance(), mask: [String] = [], references: String = "__Frames__",
                          record: RecordMode? = RecordMode.fromEnvironment,
                          fileID: StaticString = #fileID, file: StaticString = #filePath, function: String = #function,
                          line: UInt = #line, column: UInt = #column) {
@@ -58,7 +60,7 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
         .map { URL(fileURLWithPath: $0).appendingPathComponent(suite) }
     do {
         let verification = try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, tolerance: tolerance,
-                                      references: root.appendingPathComponent(suite), record: record, name: test,
+                                      mask: mask, references: root.appendingPathComponent(suite), record: record, name: test,
                                       artifacts: artifacts)
         verification.failure(suite: suite)?.record(at: site)
     } catch {
@@ -75,14 +77,14 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
 /// Failure images and `report.html` go to `<artifacts or references>/<name>.scale<N>-failures/`; a
 /// run without failures removes the ones a failing run left.
 public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance = .light,
-                         tolerance: Tolerance, references folder: URL, record: RecordMode, name: String? = nil,
+                         tolerance: Tolerance, mask: [String] = [], references folder: URL, record: RecordMode, name: String? = nil,
                          artifacts: URL? = nil) throws -> [String] {
-    try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, tolerance: tolerance,
+    try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, tolerance: tolerance, mask: mask,
                references: folder, record: record, name: name, artifacts: artifacts).messages
 }
 
 /// `verifyFrames`, returning everything it found.
-func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance, tolerance: Tolerance,
+func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance, tolerance: Tolerance, mask: [String],
             references folder: URL, record: RecordMode, name: String?, artifacts: URL?) throws -> Verification {
     var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance)
     if let scale { loaded.canvas.scale = scale }
@@ -91,14 +93,15 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
     return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {
         let renderer = try Renderer(scene: loaded)
         let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
-        var store = try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance)
+        let masked = try ViewMask.checked(mask, renderer: renderer, given: "mask:")
+        var store = try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance, mask: masked)
         // Every frame of the scene recorded at once: the folder as `render --references` writes it,
         // with videos where they are smaller, and a hash file listing these frames only. Single
         // frames are recorded one by one, as WebPs.
         let recordsScene = frames == nil && (record == .all || (record != .never && store.check.manifest.entries.isEmpty))
         if recordsScene { store.forgetAll() }
         let verification = Verification(store: store, scene: stem, record: record, failures: failures, offsets: renderer.offsets,
-                                        writesFiles: !recordsScene)
+                                        writesFiles: !recordsScene) { try FrameGeometry(renderer: renderer, frame: $0) }
         let start = Date()
         let indices = frames ?? Array(0..<renderer.frameCount)
         verification.compared = indices.count
@@ -132,7 +135,7 @@ private func recordScene(_ renderer: Renderer, pipeline: FramePipeline, verifica
         let frames = try outputs.folder(OutputTarget(option: "references", path: store.framesURL.path), kind: .frames,
                                         replacingAll: true)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                           fps: renderer.scene.fps)
+                                           fps: renderer.scene.fps, geometry: verification.geometry)
         try pipeline.run(Array(0..<renderer.frameCount), frame: { try renderer.frame($0) }, sinks: [verification, references])
         try references.finish()
         try manifest.write(Array(verification.store.check.manifest.text.utf8))

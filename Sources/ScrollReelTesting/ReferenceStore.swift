@@ -18,11 +18,17 @@ struct ReferenceStore {
     private let scene: String
     private(set) var check: FrameCheck
     private var changed = false
+    /// The frames' geometry, as the folder holds it and as frames recorded one by one change it;
+    /// written by `save` with the hash file. One that cannot be read is recorded anew.
+    private var geometry: GeometryFile
+    private var geometryChanged = false
 
-    init(folder: URL, scene: String, tolerance: Tolerance) throws {
+    init(folder: URL, scene: String, tolerance: Tolerance, mask: ViewMask? = nil) throws {
         self.folder = folder
         self.scene = scene
-        check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance)
+        check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance, mask: mask)
+        let geometryURL = folder.appendingPathComponent(scene).appendingPathComponent(GeometryFile.name)
+        geometry = (try? Data(contentsOf: geometryURL)).flatMap { try? GeometryFile(parsing: $0) } ?? GeometryFile()
         guard FileManager.default.fileExists(atPath: manifestURL.path) else { return }
         let text: String
         // One that cannot be read must not pass for missing: recording would replace the folder.
@@ -43,12 +49,13 @@ struct ReferenceStore {
         check = check.replacingManifest(with: HashManifest())
     }
 
-    /// Lists frame `name` with `hash`, and writes its lossless WebP when given its `bitmap`.
+    /// Lists frame `name` with `hash`, and writes its lossless WebP when given its `bitmap`, and
+    /// keeps its `geometry` when given.
     ///
     /// A folder stores each picture once, in the file of the first frame that shows it: when that
     /// file is about to show another picture, the next frame still listed with the old one, and
     /// without a file, takes a copy first, so the frames that repeat it keep their reference.
-    mutating func record(_ name: String, hash: String, bitmap: Bitmap?) throws {
+    mutating func record(_ name: String, hash: String, bitmap: Bitmap?, geometry frame: FrameGeometry? = nil) throws {
         if bitmap != nil, let old = check.manifest[name], old != hash, let file = check.ownFile(name), check.referenceURL(name) == file,
            let heir = check.manifest.entries.first(where: { $0.hash == old && $0.name != name && check.ownFile($0.name) == nil }) {
             let copy = (file.pathExtension == "png" ? check.pngURL : check.webpURL)(heir.name)
@@ -58,6 +65,10 @@ struct ReferenceStore {
         manifest.record(hash: hash, name: name)
         check = check.replacingManifest(with: manifest)
         changed = true
+        if let frame {
+            geometry.frames[PathText.lastComponent(of: name)] = frame
+            geometryChanged = true
+        }
         guard let bitmap else { return }
         let file = check.webpURL(name)
         let frames = file.deletingLastPathComponent()
@@ -76,6 +87,9 @@ struct ReferenceStore {
     func save() throws {
         guard changed else { return }
         try check.manifest.text.write(to: manifestURL, atomically: true, encoding: .utf8)
+        if geometryChanged {
+            try geometry.text.write(to: framesURL.appendingPathComponent(GeometryFile.name), atomically: true, encoding: .utf8)
+        }
         for video in check.unreadVideos(in: framesURL) { try FileManager.default.removeItem(at: video) }
     }
 }

@@ -19,13 +19,18 @@ final class Verification: FrameSink {
     private(set) var recorded: [String] = []
     /// How many frames were rendered and compared or recorded.
     var compared = 0
-    /// Whether recording a frame writes its file, or only its hash (another sink writes the files).
+    /// Whether recording a frame writes its file and geometry, or only its hash (another sink
+    /// writes the rest).
     let writesFiles: Bool
+    /// Where each frame's views are, by frame.
+    let geometry: (Int) throws -> FrameGeometry
     /// The page beside the failure images that shows them all.
     static let reportName = "report.html"
 
-    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL, offsets: [Double], writesFiles: Bool) {
+    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL, offsets: [Double], writesFiles: Bool,
+         geometry: @escaping (Int) throws -> FrameGeometry) {
         self.store = store; self.scene = scene; self.record = record; self.failures = failures; self.writesFiles = writesFiles
+        self.geometry = geometry
         log = FailureLog(keepsImages: true, offsets: offsets)
     }
 
@@ -52,16 +57,17 @@ final class Verification: FrameSink {
         let (hash, bitmap) = prepared
         let frameName = HashManifest.frameName(scene: scene, index: index)
         let known = store.check.manifest[frameName] != nil
+        let layout = Memo { try self.geometry(index) }
         if record == .all || (!known && record != .never) {
-            try store.record(frameName, hash: hash, bitmap: writesFiles ? bitmap : nil)
+            try store.record(frameName, hash: hash, bitmap: writesFiles ? bitmap : nil, geometry: writesFiles ? try layout.value() : nil)
             messages.append("\(frameName): recorded")
             recorded.append(frameName)
             return
         }
-        let (verdict, diff) = store.check.verdict(name: frameName, hash: hash, bitmap: bitmap)
+        let (verdict, diff) = store.check.verdict(name: frameName, hash: hash, bitmap: bitmap, geometry: layout.value)
         guard case .differs(let reason) = verdict else { return }
         if record == .failed {
-            try store.record(frameName, hash: hash, bitmap: bitmap)
+            try store.record(frameName, hash: hash, bitmap: bitmap, geometry: try layout.value())
             messages.append("\(frameName): \(reason); re-recorded")
             recorded.append(frameName)
         } else {
@@ -71,7 +77,8 @@ final class Verification: FrameSink {
                 try Data(png).write(to: url)
                 return url.path
             }
-            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images)
+            let changes = store.check.changes(name: frameName, actual: try layout.value())
+            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images, changes: changes)
             messages.append("\(frameName): \(reason); see \(failures.path)/\(Verification.reportName)")
         }
     }
@@ -95,6 +102,7 @@ extension Verification {
             lines.append("\(suite)/\(scene): \(count) from \(references)")
             lines += failing.prefix(20).map { "  \(FrameName.stem($0.index)): \($0.reason)" }
             if failing.count > 20 { lines.append("  … and \(failing.count - 20) more") }
+            lines += GeometrySummary.lines(of: failing).map { "  changed: \($0)" }
         }
         if !recorded.isEmpty {
             let how = record == .failed ? "re-recorded" : "recorded"

@@ -26,7 +26,7 @@ struct CaseRecorder {
         let renderer = loaded.renderer
         let hashes = HashSink(scene: item.name, check: nil)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                           fps: renderer.scene.fps)
+                                           fps: renderer.scene.fps) { try FrameGeometry(renderer: renderer, frame: $0) }
         let pipeline = FramePipeline(jobs: jobs, frameBytes: renderer.frameBytes)
         try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references], done: done)
         try references.finish()

@@ -10,7 +10,8 @@ import Render
 /// result reported at the end.
 final class CheckRun {
     let manifestPath: String
-    let check: FrameCheck
+    /// The masked views are set once the scene is loaded (see `masking`).
+    private(set) var check: FrameCheck
     /// Holds only this run's failures once the run commits: earlier ones would mislead.
     let artifacts: StagedFolder
     /// The frame names' prefix in the hash file: the scene's name, or the case's.
@@ -23,21 +24,25 @@ final class CheckRun {
     private(set) var tolerated = 0
     var failures: [FrameFailure] { log.failures }
 
+    /// Where each frame's views are, by frame: what a mask needs, and what a failing frame is
+    /// compared with its recorded geometry by. Set before the first frame is compared.
+    var geometry: ((Int) throws -> FrameGeometry)?
+
     /// Each frame's scroll offset, for the report; set before the first frame is compared.
     var offsets: [Double] {
         get { log.offsets }
         set { log.offsets = newValue }
     }
 
-    init(manifestPath: String, manifest: HashManifest, scene: String, tolerance: Tolerance, artifacts: StagedFolder,
-         filePrefix: String = "", keepsImages: Bool) {
+    init(manifestPath: String, manifest: HashManifest, scene: String, tolerance: Tolerance, mask: ViewMask? = nil,
+         artifacts: StagedFolder, filePrefix: String = "", keepsImages: Bool) {
         self.manifestPath = manifestPath
         self.artifacts = artifacts
         self.scene = scene
         self.filePrefix = filePrefix
         log = FailureLog(keepsImages: keepsImages)
         let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
-        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: tolerance)
+        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: tolerance, mask: mask)
     }
 
     /// `--check FILE`: the hash file read, and a tolerance refused where no reference frames exist.
@@ -46,6 +51,13 @@ final class CheckRun {
         self.init(manifestPath: manifestPath, manifest: manifest, scene: options.sceneName, tolerance: options.tolerance,
                   artifacts: artifacts, keepsImages: options.report != nil)
         try requireReferences(options)
+    }
+
+    /// Ignores the pixels of `ids`' views; an id the scene lacks is a usage error naming `option`.
+    func masking(_ ids: [String], renderer: Renderer, option: String) throws {
+        do { check = check.masking(try ViewMask.checked(ids, renderer: renderer, given: option)) } catch let unknown as UnknownMaskedView {
+            throw UsageError(unknown.description)
+        }
     }
 
     /// The hash file at `path`; a problem with it is a usage error naming `option`.
@@ -71,7 +83,8 @@ final class CheckRun {
     func compare(index: Int, hash: String, bitmap: Bitmap) throws {
         let name = HashManifest.frameName(scene: scene, index: index)
         compared += 1
-        let (verdict, diff) = check.verdict(name: name, hash: hash, bitmap: bitmap)
+        let layout = geometry.map { geometry in Memo { try geometry(index) } }
+        let (verdict, diff) = check.verdict(name: name, hash: hash, bitmap: bitmap, geometry: layout?.value)
         switch verdict {
         case .match: break
         case .tolerated: tolerated += 1
@@ -80,7 +93,8 @@ final class CheckRun {
                 try artifacts.write(filePrefix + file, png)
                 return PathText.joining(artifacts.target.shown, filePrefix + file)
             }
-            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images)
+            let changes = try layout.flatMap { check.changes(name: name, actual: try $0.value()) }
+            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images, changes: changes)
         }
     }
 
@@ -108,6 +122,7 @@ final class CheckRun {
             return
         }
         var lines = ["check: \(failures.count) frames fail against \(manifestPath) (\(total) rendered)"]
+        lines += GeometrySummary.lines(of: failures).map { "  changed: \($0)" }
         // A long list buries the summary; the artifacts folder has every failing frame anyway.
         lines += failures.prefix(20).map { "  \(HashManifest.frameName(scene: scene, index: $0.index)): \($0.reason)" }
         if failures.count > 20 { lines.append("  … and \(failures.count - 20) more") }

@@ -7,7 +7,7 @@ extension Options {
     private static let limitOptions: Set<String> = ["--max-pixels", "--max-frames", "--max-duration",
                                                     "--max-image-pixels", "--max-views"]
     /// The options that let a frame differ from its reference; they compare pixels.
-    static let toleranceOptions = ["--threshold", "--max-diff-pixels", "--max-diff-ratio"]
+    static let toleranceOptions = ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--mask"]
     /// Options that only `--check` reads.
     private static let checkOptions = ["--artifacts", "--report"] + toleranceOptions
 

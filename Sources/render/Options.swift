@@ -46,6 +46,8 @@ struct Options {
     var check: String?
     var artifacts: String?
     var tolerance = Tolerance()
+    /// `--mask`: ids of views whose pixels `--check` does not compare.
+    var mask: [String] = []
     var contactSheet: String?
     /// `--report`: an HTML page of the failing frames.
     var report: String?
@@ -118,6 +120,8 @@ struct Options {
                       as equal; needs reference frames beside the hash file (default: exact)
       --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
       --max-diff-ratio R    the same as a fraction of the frame's pixels (default 0)
+      --mask ID,ID    views whose pixels are not compared, found by id in every frame (a clock,
+                      an avatar); needs reference frames beside the hash file
       --contact-sheet FILE  every frame (or every K-th, --every K) tiled into one labelled PNG
       --inspect FILE  write every view's resolved geometry for every frame (or --frames) as JSON
                       (screen points, after effects); with no --out nothing is rendered
@@ -196,6 +200,9 @@ struct Options {
             case "--threshold": tolerance.threshold = try fraction(arg)
             case "--max-diff-pixels": tolerance.maxDiffPixels = try integer(arg, 0...Int(Int32.max))
             case "--max-diff-ratio": tolerance.maxDiffRatio = try fraction(arg)
+            case "--mask":
+                mask = try value(arg).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !mask.contains(where: \.isEmpty) else { throw UsageError("--mask expects view ids separated by commas, such as clock,avatar") }
             case "--contact-sheet": contactSheet = try value(arg)
             case "--report": report = try value(arg)
             case "--junit": junit = try value(arg)

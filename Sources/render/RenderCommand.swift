@@ -26,7 +26,11 @@ struct RenderCommand {
                              + "give the scene's canvas a \"device\" with them, such as \"iPhone 15 Pro\"")
         }
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
-        check?.offsets = renderer.offsets
+        if let check {
+            check.offsets = renderer.offsets
+            check.geometry = { try FrameGeometry(renderer: renderer, frame: $0) }
+            try check.masking(options.mask, renderer: renderer, option: "--mask")
+        }
         if options.timeline {
             let range = try RenderCommand.range(options.frames, of: scene.file, count: renderer.frameCount)
             print(RenderCommand.timelineCSV(renderer.offsets, range, fps: scene.fps), terminator: "")
@@ -98,7 +102,7 @@ struct RenderCommand {
         if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
         let references = try plan.references.map { folder in
             try ReferenceSink(folder: folder, width: renderer.pixelWidth, height: renderer.pixelHeight, fps: renderer.scene.fps,
-                              stats: stats)
+                              stats: stats) { try FrameGeometry(renderer: renderer, frame: $0) }
         }
         if let references {
             sinks.append(references)

@@ -114,11 +114,13 @@ struct TestCommand {
                                + "record them with render test --update")
         }
         let tolerance = Tolerance(threshold: item.threshold, maxDiffPixels: item.maxDiffPixels, maxDiffRatio: item.maxDiffRatio)
-        let run = CheckRun(manifestPath: item.manifest, manifest: try CheckRun.manifest(at: item.manifest, option: "test"),
-                           scene: item.name, tolerance: tolerance, artifacts: artifacts, filePrefix: item.name + "-",
-                           keepsImages: options.report != nil)
-        run.offsets = loaded.renderer.offsets
         let renderer = loaded.renderer
+        let mask = try ViewMask.checked(item.mask, renderer: renderer, given: "the suite's mask")
+        let run = CheckRun(manifestPath: item.manifest, manifest: try CheckRun.manifest(at: item.manifest, option: "test"),
+                           scene: item.name, tolerance: tolerance, mask: mask, artifacts: artifacts, filePrefix: item.name + "-",
+                           keepsImages: options.report != nil)
+        run.offsets = renderer.offsets
+        run.geometry = { try FrameGeometry(renderer: renderer, frame: $0) }
         let pipeline = FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes)
         try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [HashSink(scene: item.name, check: run)], done: done)
         if item.frames == nil { run.expectNoMore(than: renderer.frameCount) }
@@ -143,6 +145,7 @@ struct TestCommand {
                 let first = outcome.failures[0]
                 lines.append("  FAIL  \(outcome.name): \(outcome.failures.count) of \(outcome.frames) frames differ "
                              + "(frame \(first.index): \(first.reason))")
+                lines += outcome.geometrySummary.map { "          changed: \($0)" }
             }
         }
         if let artifacts, outcomes.contains(where: { !$0.failures.isEmpty }) { lines.append("artifacts: \(artifacts.target.shown)/") }

@@ -4,8 +4,8 @@ import XCTest
 /// The README's Swift examples, as a user meets them: a fresh package in a temporary folder that
 /// depends on this checkout by path, its Package.swift and test files the README's blocks as
 /// written, run by `swift test` under XCTest and Swift Testing at once. The first run records and
-/// fails, the second passes, and after a change to the scene every test fails, `swift test` exits
-/// non-zero and each message names the frames that differ.
+/// fails, the second passes, and after a card of the scene moved by a point every test fails,
+/// `swift test` exits non-zero and each message names the frames that differ and what moved.
 ///
 /// It builds ScrollReel's library a second time, in the package's own build folder (kept in
 /// `.build/readme-package` between runs), so scripts/test runs it in its debug pass only.
@@ -14,13 +14,14 @@ final class SwiftPackageTests: XCTestCase {
         .deletingLastPathComponent()
 
     /// The scene the README's examples name, `Scenes/header.json`: a stretchy header pulled and
-    /// released, and a card below it; `Scenes/header-tall.json` is the same with a taller header.
+    /// released, and a card below it, blue so that a move shows beyond the examples' tolerance;
+    /// `Scenes/header-tall.json` is the same with a taller header.
     static let scene = """
     {"canvas": {"width": 200, "height": 300, "scale": 1, "background": "#F2F2F7"}, "fps": 30,
      "scroll": {"contentHeight": 900, "script": [{"drag": 80, "duration": 0.5, "curve": "easeOut"}, {"release": true},
                                                  {"wait": 0.3}]},
      "views": [{"id": "header", "frame": [0, 0, 200, 120], "background": "#FF9500", "effects": [{"stretchy": {}}]},
-               {"id": "card", "frame": [12, 132, 176, 80], "background": "#FFFFFF", "cornerRadius": 12}]}
+               {"id": "card", "frame": [12, 132, 176, 80], "background": "#007AFF", "cornerRadius": 12}]}
     """
 
     /// The README's ```swift blocks that name their file (`<!-- file: PATH -->` above the block).
@@ -51,13 +52,13 @@ final class SwiftPackageTests: XCTestCase {
         let package = top.appendingPathComponent("App")
         for file in files { try write(file.text, to: package.appendingPathComponent(file.path)) }
         let scenes = package.appendingPathComponent("Tests/HeaderTests/Scenes")
-        func writeScenes(header color: String) throws {
-            let scene = SwiftPackageTests.scene.replacingOccurrences(of: "#FF9500", with: color)
+        func writeScenes(cardY: Int) throws {
+            let scene = SwiftPackageTests.scene.replacingOccurrences(of: "[12, 132, 176, 80]", with: "[12, \(cardY), 176, 80]")
             try write(scene, to: scenes.appendingPathComponent("header.json"))
             try write(scene.replacingOccurrences(of: "[0, 0, 200, 120]", with: "[0, 0, 200, 160]"),
                       to: scenes.appendingPathComponent("header-tall.json"))
         }
-        try writeScenes(header: "#FF9500")
+        try writeScenes(cardY: 132)
 
         let recording = try swiftTest(in: package)
         XCTAssertNotEqual(recording.status, 0, "a run that records fails:\n\(recording.output)")
@@ -69,7 +70,8 @@ final class SwiftPackageTests: XCTestCase {
         XCTAssertTrue(passing.output.contains("Executed 1 test, with 0 failures"), passing.output)
         XCTAssertTrue(passing.output.contains("Test run with 3 tests in 0 suites passed"), passing.output)
 
-        try writeScenes(header: "#FF2D55")
+        // The card moved down by one point: every test fails, and says so.
+        try writeScenes(cardY: 133)
         let failing = try swiftTest(in: package)
         XCTAssertNotEqual(failing.status, 0, failing.output)
         // XCTest's failure, at the assertion's line, naming each frame.
@@ -78,11 +80,17 @@ final class SwiftPackageTests: XCTestCase {
         // Swift Testing's issues, at the assertion's line and column, with the images attached.
         XCTAssertTrue(failing.output.contains("Test pulledHeader() recorded an issue at HeaderSuite.swift:5:"), failing.output)
         XCTAssertTrue(failing.output.contains("HeaderSuite/pulledHeader.scale1: all 3 frames differ"), failing.output)
+        XCTAssertEqual(failing.output.components(separatedBy: "changed: card moved +1 pt down in frames 0, 20, 40\n").count - 1, 2,
+                       "the XCTest and the Swift Testing test of frames 0, 20 and 40 name the card:\n\(failing.output)")
+        // Both appearances of restingHeader, and both scenes of screens, whose tolerance lets the
+        // anti-aliased edges of frame 20 (pulled to a fraction of a point) pass.
+        XCTAssertEqual(failing.output.components(separatedBy: "changed: card moved +1 pt down in frame 0\n").count - 1, 4,
+                       failing.output)
         XCTAssertTrue(failing.output.contains("Attached 'pulledHeader.scale1-frame_0020-diff.png'"), failing.output)
         XCTAssertTrue(failing.output.contains("Test restingHeader(appearance:) with 2 test cases failed"), failing.output)
         XCTAssertTrue(failing.output.contains("Test screens(scene:) with 2 test cases failed"), failing.output)
-        XCTAssertTrue(failing.output.contains("HeaderSuite/screens.header-tall.scale1: all 2 frames differ"), failing.output)
-        let checks = ["frame_0000": 6, "frame_0020": 4, "frame_0040": 2]
+        XCTAssertTrue(failing.output.contains("HeaderSuite/screens.header-tall.scale1: 1 of 2 frames differ"), failing.output)
+        let checks = ["frame_0000": 6, "frame_0020": 2, "frame_0040": 2]
         for (frame, count) in checks {
             XCTAssertEqual(failing.output.components(separatedBy: "  \(frame): ").count - 1, count,
                            "\(frame) named by each test that checks it:\n\(failing.output)")

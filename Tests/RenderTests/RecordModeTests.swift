@@ -105,7 +105,7 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(.missing), (0..<12).map { "photo/frame_\(String(format: "%04d", $0)): recorded" })
         let frames = references.appendingPathComponent("photo")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { !$0.hasPrefix(".") }.sorted(),
-                       [FrameName.video(from: 0)])
+                       [FrameName.video(from: 0), FrameName.geometry])
         XCTAssertEqual(try verify(.never), [])
         try scene(card: "#FF0000")
         let failures = try verify(.never)
@@ -163,10 +163,10 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(try verify(nil, .missing).count, 5)
         let stored = { try FileManager.default.contentsOfDirectory(atPath: self.references.appendingPathComponent("rest").path)
             .filter { !$0.hasPrefix(".") }.sorted() }
-        XCTAssertEqual(try stored(), ["frame_0000.webp", "frame_0004.webp"], "frames 1 to 3 repeat frame 0")
+        XCTAssertEqual(try stored(), ["frame_0000.webp", "frame_0004.webp", "geometry.json"], "frames 1 to 3 repeat frame 0")
         try scene("#007AFF")
         XCTAssertEqual(try verify([0], .all), ["rest/frame_0000: recorded"])
-        XCTAssertEqual(try stored(), ["frame_0000.webp", "frame_0001.webp", "frame_0004.webp"])
+        XCTAssertEqual(try stored(), ["frame_0000.webp", "frame_0001.webp", "frame_0004.webp", "geometry.json"])
         try scene("#FF3B30")
         let failure = try verify([2], .never)
         XCTAssertEqual(failure.count, 1)
@@ -273,5 +273,21 @@ final class RecordModeTests: XCTestCase {
                                                         encoding: .utf8))
         XCTAssertEqual(manifest.entries.count, 3, "no frame's line lost")
         XCTAssertEqual(run(.never), [[], [], []])
+    }
+
+    /// A masked view's pixels are not compared: its colour may change; an id the scene lacks fails.
+    func testMaskIgnoresTheViewsPixels() throws {
+        func verify(mask: [String]) throws -> [String] {
+            try verifyFrames(scene: scene, frames: [0, 2], scale: 1, tolerance: Tolerance(), mask: mask, references: references,
+                             record: .never, name: "testMask")
+        }
+        XCTAssertEqual(try verifyFrames(scene: scene, frames: [0, 2], scale: 1, tolerance: Tolerance(), references: references,
+                                        record: .missing, name: "testMask").count, 2)
+        try write(color: "#34C759")
+        XCTAssertEqual(try verify(mask: ["box"]), [])
+        XCTAssertEqual(try verify(mask: []).count, 2)
+        XCTAssertThrowsError(try verify(mask: ["clock"])) { error in
+            XCTAssertEqual("\(error)", "mask: names \"clock\", which no view of \(scene) has")
+        }
     }
 }
