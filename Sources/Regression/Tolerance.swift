@@ -14,12 +14,15 @@ public struct Tolerance: Equatable, Sendable {
         case pixelmatch(threshold: Double)
         /// Pixels whose colours, translucent ones over white, are at most `maxDeltaE` apart in
         /// CIEDE2000 do not count. 1.0 is a just noticeable difference; 2.5 passes any change of
-        /// one level per channel (measured worst: 2.45, between dark greys). See `CIEDE2000`.
+        /// one level per channel (the worst over all 2²⁴ colours is 2.45, between dark greys).
+        /// See `CIEDE2000`.
         case ciede2000(maxDeltaE: Double)
         /// As `ciede2000`, and a pixel over the gate counts only where its neighbourhood changed
         /// in structure: Playwright's `ssim-cie94`, with CIEDE2000 in place of CIE94. Edges that
         /// move by a fraction of a pixel or shift their anti-aliasing pass; a flat area that
-        /// changed colour, or text that changed, does not. See `NeighbourhoodSSIM`.
+        /// changed colour, or text that changed, does not. Only pixels over the gate are judged:
+        /// noise the gate lets pass stays passed, and noise over it in a flat area fails.
+        /// See `NeighbourhoodSSIM`.
         case ssimCIEDE2000(maxDeltaE: Double = Comparison.justNoticeable)
 
         /// ΔE 1.0, the difference every ΔE formula is scaled to call just noticeable; Playwright's

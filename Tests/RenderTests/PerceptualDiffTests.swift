@@ -42,12 +42,13 @@ final class PerceptualDiffTests: XCTestCase {
         XCTAssertEqual(perceptual.differing, 0)
         XCTAssertEqual(perceptual.antialiased, 0)
         XCTAssertEqual(diff(base, dithered, .ssimCIEDE2000()).differing, 0)
+        XCTAssertEqual(diff(base, dithered, .pixelmatch(threshold: 0.1)).differing, 0)
         // The diff image is the reference faded, with nothing marked.
         XCTAssertEqual(perceptual.image, diff(base, base, .ciede2000(maxDeltaE: 1)).image)
     }
 
-    /// Each channel moved one level at random: near dark greys that reaches ΔE00 2.45, so 2.5
-    /// lets any such noise pass.
+    /// Each channel moved one level at random: near dark greys that reaches ΔE00 2.45 (the most
+    /// over all 2²⁴ colours), so 2.5 lets any such noise pass.
     func testOneLevelNoisePerChannelPassesDeltaE25() throws {
         let base = try frame()
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
@@ -57,6 +58,9 @@ final class PerceptualDiffTests: XCTestCase {
         }
         XCTAssertEqual(diff(base, noisy, .exact).differing, base.width * base.height)
         XCTAssertEqual(diff(base, noisy, .ciede2000(maxDeltaE: 2.5)).differing, 0)
+        // SSIM judges only the pixels over its gate: noise in a flat area is a change of structure.
+        XCTAssertGreaterThan(diff(base, noisy, .ssimCIEDE2000()).differing, 1000)
+        XCTAssertEqual(diff(base, noisy, .ssimCIEDE2000(maxDeltaE: 2.5)).differing, 0)
     }
 
     /// A label's text colour changed: every comparison but exact's yes/no sees which pixels.
@@ -79,6 +83,7 @@ final class PerceptualDiffTests: XCTestCase {
     func testSubpixelShiftPassesSSIMOnly() throws {
         let base = try frame(), shifted = try frame(card: "20.25")
         XCTAssertGreaterThan(diff(base, shifted, .ciede2000(maxDeltaE: 1)).differing, 50)
+        XCTAssertEqual(diff(base, shifted, .pixelmatch(threshold: 0.1)).differing, 0)
         let structural = diff(base, shifted, .ssimCIEDE2000())
         XCTAssertEqual(structural.differing, 0)
         XCTAssertGreaterThan(structural.antialiased, 50)
