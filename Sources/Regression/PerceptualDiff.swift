@@ -27,7 +27,10 @@ extension PixelDiff {
 ///
 /// Cost: two integer loads and a compare for each equal pixel; for each changed one, a lookup of
 /// its pair of colours or two L*a*b* conversions and one CIEDE2000; window sums only for the rows
-/// that hold a pixel over the gate.
+/// that hold a pixel over the gate. Measured on frame 0 of samples/stretchy.json at @2x (780×1688)
+/// against frame 30 (957 000 pixels changed) and against itself with every pixel one level
+/// lighter or darker, optimized, on a shared machine: CIEDE2000 0.04–0.06 s and 0.03 s, with SSIM
+/// 0.12–0.16 s and 0.03–0.04 s, where the exact diff takes 0.14–0.18 s.
 enum PerceptualDiff {
     static func compare(_ expected: Bitmap, _ actual: Bitmap, maxDeltaE: Double, structural: Bool) -> PixelDiff {
         precondition(expected.width == actual.width && expected.height == actual.height, "compared frames differ in size")
