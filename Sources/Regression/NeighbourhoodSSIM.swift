@@ -19,9 +19,11 @@ import Codecs
 /// frames with a checkerboard, windows here are clipped at the frame's edges: a window sees only
 /// the frame's own pixels, and a flat corner is flat.
 ///
-/// Invariant: sums are exact integers, so a verdict depends only on the two frames (the same in
-/// debug and release builds and on every run). The window's column sums slide down the rows that
-/// have changed pixels: the frames are read about once, and memory is a few rows of integers.
+/// Invariant: the window sums are exact integers and SSIM's four factors are integers below 2⁵³,
+/// divided once each as doubles, so a verdict depends only on the two frames: the same in debug
+/// and release builds, on every run and in any thread. The column sums slide down the rows as
+/// changed pixels need them (each row added once and removed once), and memory is 30 integers
+/// per column.
 struct NeighbourhoodSSIM {
     static let radius = 15
     static let flatRadius = 1
@@ -50,7 +52,7 @@ struct NeighbourhoodSSIM {
     }
 
     /// Whether the change at (x, y) is real: flat in both frames, or SSIM under `minimum`.
-    /// Calls come in raster order, rows ascending.
+    /// Cheapest in raster order: the sums slide down, and a row above them is summed afresh.
     mutating func changedStructure(x: Int, y: Int) -> Bool {
         if isFlat(expected, x, y) && isFlat(actual, x, y) { return true }
         if y != centre { move(to: y) }

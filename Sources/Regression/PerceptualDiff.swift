@@ -38,13 +38,15 @@ enum PerceptualDiff {
         let straight = expected.straightBytes()
         var out = [UInt8](repeating: 255, count: w * h * 4)
         var differing = 0, antialiased = 0
-        // The pixels over the gate, in raster order, for the structural pass.
-        var overGate: [Int] = []
         var gate = ColourGate(maxDeltaE: maxDeltaE)
         expected.pixels.withUnsafeBytes { e in
             actual.pixels.withUnsafeBytes { a in
                 out.withUnsafeMutableBufferPointer { o in
                     func paint(_ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) { o[i * 4] = r; o[i * 4 + 1] = g; o[i * 4 + 2] = b }
+                    // Made at the first pixel over the gate: most frames that differ at all differ
+                    // somewhere, but a frame that differs only under the gate needs no window sums.
+                    // Both frames are whole, so the rows below a pixel are there to sum.
+                    var neighbourhood: NeighbourhoodSSIM?
                     for i in 0..<(w * h) {
                         let p = e.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
                         let q = a.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
@@ -52,27 +54,20 @@ enum PerceptualDiff {
                             let pw = OnWhite.word(p), qw = OnWhite.word(q)
                             if pw != qw && gate.exceeds(pw, qw) {
                                 if structural {
-                                    overGate.append(i)
-                                } else {
-                                    differing += 1
-                                    paint(i, 255, 0, 0)
+                                    if neighbourhood == nil { neighbourhood = NeighbourhoodSSIM(expected: e, actual: a, width: w, height: h) }
+                                    if !neighbourhood!.changedStructure(x: i % w, y: i / w) {
+                                        antialiased += 1
+                                        paint(i, 255, 255, 0)
+                                        continue
+                                    }
                                 }
+                                differing += 1
+                                paint(i, 255, 0, 0)
                                 continue
                             }
                         }
                         let v = fadedGrey(straight, i * 4)
                         paint(i, v, v, v)
-                    }
-                    guard structural, !overGate.isEmpty else { return }
-                    var neighbourhood = NeighbourhoodSSIM(expected: e, actual: a, width: w, height: h)
-                    for i in overGate {
-                        if neighbourhood.changedStructure(x: i % w, y: i / w) {
-                            differing += 1
-                            paint(i, 255, 0, 0)
-                        } else {
-                            antialiased += 1
-                            paint(i, 255, 255, 0)
-                        }
                     }
                 }
             }
