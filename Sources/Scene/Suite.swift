@@ -28,7 +28,7 @@ public struct Suite: Equatable, Sendable {
         public var threshold: Double?
         public var maxDiffPixels: Int
         public var maxDiffRatio: Double
-        /// The CIEDE2000 colour difference 0…100 under which pixels count as equal.
+        /// The CIEDE2000 colour difference 0…100 at or under which pixels count as equal.
         public var deltaE: Double? = nil
         /// Whether a pixel over the colour difference counts only where its neighbourhood changed
         /// in structure (SSIM).

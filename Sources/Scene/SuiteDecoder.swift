@@ -56,7 +56,7 @@ public enum SuiteDecoder {
             return try list.map { try $0.choice([("light", Appearance.light), ("dark", .dark), ("both", nil)]) }
         } ?? [.light]
         let frames = try o["frames"].map(decodeFrames)
-        let tolerance = try o["tolerance"].map(decodeTolerance) ?? Tolerance()
+        let tolerance = try o["tolerance"].map(decodeTolerance) ?? ToleranceKeys()
         let base = resolve(try o["references"]?.string() ?? references, in: folder)
         var made: [(Suite.Case, JSONNode)] = []
         for scale in scales {
@@ -90,16 +90,16 @@ public enum SuiteDecoder {
     }
 
     /// An entry's `tolerance` object, as the case's fields hold it.
-    private struct Tolerance {
+    private struct ToleranceKeys {
         var threshold: Double?, pixels = 0, ratio = 0.0, deltaE: Double?, ssim = false
     }
 
-    private static func decodeTolerance(_ node: JSONNode) throws -> Tolerance {
+    private static func decodeTolerance(_ node: JSONNode) throws -> ToleranceKeys {
         let o = try node.object(allowed: ["threshold", "deltaE", "ssim", "maxDiffPixels", "maxDiffRatio"])
-        let tolerance = Tolerance(threshold: try o["threshold"]?.number(in: 0...1),
-                                  pixels: try o["maxDiffPixels"]?.integer(in: 0...Int(Int32.max)) ?? 0,
-                                  ratio: try o["maxDiffRatio"]?.number(in: 0...1) ?? 0,
-                                  deltaE: try o["deltaE"]?.number(in: 0...100), ssim: try o["ssim"]?.bool() ?? false)
+        let tolerance = ToleranceKeys(threshold: try o["threshold"]?.number(in: 0...1),
+                                      pixels: try o["maxDiffPixels"]?.integer(in: 0...Int(Int32.max)) ?? 0,
+                                      ratio: try o["maxDiffRatio"]?.number(in: 0...1) ?? 0,
+                                      deltaE: try o["deltaE"]?.number(in: 0...100), ssim: try o["ssim"]?.bool() ?? false)
         // pixelmatch's threshold and the CIEDE2000 comparison are two ways to judge a pixel, not one.
         if tolerance.threshold != nil, let key = tolerance.deltaE != nil ? "deltaE" : tolerance.ssim ? "ssim" : nil {
             throw o[key]!.fail("\(key) chooses the CIEDE2000 comparison, and threshold pixelmatch's: give one of them")
