@@ -5,7 +5,8 @@
 /// its three low bytes at once cannot carry, since c ≤ a. That gives the colour in the bitmap's
 /// byte order (`word`); `rgb` then trades red and blue for 0xRRGGBB. Distances between colours
 /// are the same in either order. Wrapping operations only, so that loops over it vectorize.
-enum OnWhite {
+/// Regression's perceptual comparison sees translucent pixels as GIF does, through `word`.
+public enum OnWhite {
     /// Four pixels over white, r | g << 8 | b << 16.
     @inline(__always)
     static func words(_ pixels: SIMD4<UInt32>) -> SIMD4<UInt32> {
@@ -19,8 +20,8 @@ enum OnWhite {
     static func rgb(_ pixels: SIMD4<UInt32>) -> SIMD4<UInt32> { swapped(words(pixels)) }
 
     /// One pixel over white, r | g << 8 | b << 16.
-    @inline(__always)
-    static func word(_ pixel: UInt32) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func word(_ pixel: UInt32) -> UInt32 {
         let clear = (pixel >> 24) ^ 0xFF
         return (pixel &+ (clear | clear << 8 | clear << 16)) & 0xFF_FF_FF
     }

@@ -3,26 +3,6 @@ import FileOutput
 import Foundation
 import Raster
 
-/// How far a frame may differ from its reference and still pass. The default is exact.
-public struct Tolerance: Equatable, Sendable {
-    /// Per-pixel YIQ threshold, 0…1, as in pixelmatch; nil compares bytes exactly.
-    public var threshold: Double?
-    /// Differing pixels allowed per frame.
-    public var maxDiffPixels: Int
-    /// Differing pixels allowed per frame, as a fraction of its pixels.
-    public var maxDiffRatio: Double
-
-    public init(threshold: Double? = nil, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
-        self.threshold = threshold; self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
-    }
-
-    public var isExact: Bool { threshold == nil && maxDiffPixels == 0 && maxDiffRatio == 0 }
-
-    func accepts(_ diff: PixelDiff) -> Bool {
-        diff.differing <= maxDiffPixels || diff.ratio <= maxDiffRatio
-    }
-}
-
 /// The outcome for one frame.
 public enum Verdict: Equatable, Sendable {
     /// The hash matches.
@@ -183,7 +163,7 @@ public struct FrameCheck {
             (kept, compared) = (ViewMask.applying(rects, to: reference), ViewMask.applying(rects, to: bitmap))
             if kept == compared { return (.tolerated(differing: 0), nil) }
         }
-        let diff = PixelDiff(expected: kept, actual: compared, threshold: tolerance.threshold)
+        let diff = PixelDiff(expected: kept, actual: compared, comparison: tolerance.comparison)
         if !tolerance.isExact && tolerance.accepts(diff) { return (.tolerated(differing: diff.differing), diff) }
         let aa = diff.antialiased > 0 ? ", \(diff.antialiased) from anti-aliasing" : ""
         return (.differs(reason: "\(diff.differing) pixels differ\(aa)"), diff)

@@ -9,7 +9,8 @@ import Raster
 /// Exact (the default, `threshold == nil`): every pixel whose bytes differ counts, anti-aliasing
 /// included; it is still drawn yellow so a reader sees why. With a threshold (0…1, pixelmatch's
 /// scale; 0.1 is its default), pixels closer than threshold² × 35215 in YIQ and anti-aliased pixels
-/// do not count.
+/// do not count. `init(expected:actual:comparison:)` also compares by CIEDE2000 and SSIM
+/// (`PerceptualDiff`), with the same counts and diff image.
 public struct PixelDiff {
     public let differing: Int
     public let antialiased: Int
@@ -23,7 +24,6 @@ public struct PixelDiff {
     /// - Precondition: both bitmaps have the same size.
     public init(expected: Bitmap, actual: Bitmap, threshold: Double? = nil) {
         precondition(expected.width == actual.width && expected.height == actual.height, "compared frames differ in size")
-        self.expected = expected
         let w = expected.width, h = expected.height
         let a = expected.straightBytes(), b = actual.straightBytes()
         let maxDelta = 35215 * (threshold ?? 0) * (threshold ?? 0)
@@ -44,18 +44,30 @@ public struct PixelDiff {
                         out[i] = 255; out[i + 1] = 0; out[i + 2] = 0
                     }
                 } else {
-                    // Faded grey of the expected pixel: pixelmatch's drawGrayPixel with alpha 0.1.
-                    let grey = blend(rgbToY(Double(a[i]), Double(a[i + 1]), Double(a[i + 2])), 0.1 * Double(a[i + 3]) / 255)
-                    let v = UInt8(max(0, min(255, grey.rounded())))
+                    let v = fadedGrey(a, i)
                     out[i] = v; out[i + 1] = v; out[i + 2] = v
                 }
             }
         }
+        self.init(differing: differing, antialiased: antialiased, image: Bitmap(width: w, height: h, straight: out)!,
+                  expected: expected)
+    }
+
+    /// The counts and the diff image (straight RGBA) of a comparison of `expected` with a frame.
+    init(differing: Int, antialiased: Int, image: Bitmap, expected: Bitmap) {
         self.differing = differing
         self.antialiased = antialiased
-        total = w * h
-        image = Bitmap(width: w, height: h, straight: out)!
+        total = image.width * image.height
+        self.image = image
+        self.expected = expected
     }
+}
+
+/// An unchanged pixel in a diff image: pixel `i` (its byte offset) of straight RGBA `bytes` as a
+/// faded grey, pixelmatch's drawGrayPixel with alpha 0.1.
+func fadedGrey(_ bytes: [UInt8], _ i: Int) -> UInt8 {
+    let grey = blend(rgbToY(Double(bytes[i]), Double(bytes[i + 1]), Double(bytes[i + 2])), 0.1 * Double(bytes[i + 3]) / 255)
+    return UInt8(max(0, min(255, grey.rounded())))
 }
 
 // The functions below follow pixelmatch (ISC licence) closely, so thresholds mean the same thing.

@@ -23,10 +23,16 @@ public struct Suite: Equatable, Sendable {
         public var frames: [Int]?
         /// The folder holding `<name>.sha256` and the reference frames in `<name>/`.
         public var references: String
-        /// pixelmatch's per-pixel threshold 0…1; nil compares bytes exactly.
+        /// pixelmatch's per-pixel threshold 0…1; nil compares bytes exactly, unless `deltaE` or
+        /// `ssim` choose a comparison. At most one of `threshold` and those two is set.
         public var threshold: Double?
         public var maxDiffPixels: Int
         public var maxDiffRatio: Double
+        /// The CIEDE2000 colour difference 0…100 at or under which pixels count as equal.
+        public var deltaE: Double? = nil
+        /// Whether a pixel over the colour difference counts only where its neighbourhood changed
+        /// in structure (SSIM).
+        public var ssim = false
         /// The ids of views whose pixels are not compared, wherever each frame draws them.
         public var mask: [String] = []
 

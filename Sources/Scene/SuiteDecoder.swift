@@ -61,7 +61,7 @@ public enum SuiteDecoder {
             guard !ids.isEmpty else { throw node.fail("list at least one view id") }
             return ids
         } ?? []
-        let tolerance: (threshold: Double?, pixels: Int, ratio: Double) = try o["tolerance"].map(decodeTolerance) ?? (nil, 0, 0)
+        let tolerance = try o["tolerance"].map(decodeTolerance) ?? ToleranceKeys()
         let base = resolve(try o["references"]?.string() ?? references, in: folder)
         var made: [(Suite.Case, JSONNode)] = []
         for scale in scales {
@@ -69,7 +69,7 @@ public enum SuiteDecoder {
                 made.append((Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance), base: name, scene: resolve(scene, in: folder), scale: scale,
                                         appearance: appearance, frames: frames, references: base,
                                         threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
-                                        maxDiffRatio: tolerance.ratio, mask: mask), entry))
+                                        maxDiffRatio: tolerance.ratio, deltaE: tolerance.deltaE, ssim: tolerance.ssim, mask: mask), entry))
             }
         }
         return made
@@ -94,10 +94,22 @@ public enum SuiteDecoder {
         return frames.sorted()
     }
 
-    private static func decodeTolerance(_ node: JSONNode) throws -> (threshold: Double?, pixels: Int, ratio: Double) {
-        let o = try node.object(allowed: ["threshold", "maxDiffPixels", "maxDiffRatio"])
-        return (try o["threshold"]?.number(in: 0...1), try o["maxDiffPixels"]?.integer(in: 0...Int(Int32.max)) ?? 0,
-                try o["maxDiffRatio"]?.number(in: 0...1) ?? 0)
+    /// An entry's `tolerance` object, as the case's fields hold it.
+    private struct ToleranceKeys {
+        var threshold: Double?, pixels = 0, ratio = 0.0, deltaE: Double?, ssim = false
+    }
+
+    private static func decodeTolerance(_ node: JSONNode) throws -> ToleranceKeys {
+        let o = try node.object(allowed: ["threshold", "deltaE", "ssim", "maxDiffPixels", "maxDiffRatio"])
+        let tolerance = ToleranceKeys(threshold: try o["threshold"]?.number(in: 0...1),
+                                      pixels: try o["maxDiffPixels"]?.integer(in: 0...Int(Int32.max)) ?? 0,
+                                      ratio: try o["maxDiffRatio"]?.number(in: 0...1) ?? 0,
+                                      deltaE: try o["deltaE"]?.number(in: 0...100), ssim: try o["ssim"]?.bool() ?? false)
+        // pixelmatch's threshold and the CIEDE2000 comparison are two ways to judge a pixel, not one.
+        if tolerance.threshold != nil, let key = tolerance.deltaE != nil ? "deltaE" : tolerance.ssim ? "ssim" : nil {
+            throw o[key]!.fail("\(key) chooses the CIEDE2000 comparison, and threshold pixelmatch's: give one of them")
+        }
+        return tolerance
     }
 
     /// A path as written in the suite, relative to its folder unless absolute; relative to the

@@ -7,7 +7,7 @@ extension Options {
     private static let limitOptions: Set<String> = ["--max-pixels", "--max-frames", "--max-duration",
                                                     "--max-image-pixels", "--max-views"]
     /// The options that let a frame differ from its reference; they compare pixels.
-    static let toleranceOptions = ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--mask"]
+    static let toleranceOptions = ["--threshold", "--delta-e", "--ssim", "--max-diff-pixels", "--max-diff-ratio", "--mask"]
     /// Options that only `--check` reads.
     private static let checkOptions = ["--artifacts", "--report"] + toleranceOptions
 
@@ -78,6 +78,10 @@ extension Options {
         }
         if check == nil, let option = Options.checkOptions.first(where: given.contains) {
             throw UsageError("\(option) applies only to --check")
+        }
+        if given.contains("--threshold"), let option = ["--delta-e", "--ssim"].first(where: given.contains) {
+            throw UsageError("--threshold and \(option) choose different comparisons (pixelmatch's YIQ distance, "
+                             + "CIEDE2000): give one")
         }
         if !rendersFrames, let option = ["--scale", "--jobs", "--stats", "--device-frame"].first(where: given.contains) {
             throw UsageError("\(option) does not apply to --inspect alone, which renders no pixels")

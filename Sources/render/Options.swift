@@ -118,6 +118,11 @@ struct Options {
                       that N machines or processes check it together
       --threshold T   per-pixel colour distance 0…1 (YIQ, as pixelmatch) under which pixels count
                       as equal; needs reference frames beside the hash file (default: exact)
+      --delta-e E     instead, pixels at most E apart in CIEDE2000 (0…100; 1 is just noticeable)
+                      count as equal; needs reference frames too
+      --ssim          with or without --delta-e (default 1): a pixel over it counts only where its
+                      neighbourhood changed in structure (SSIM under 0.99), as Playwright's
+                      ssim-cie94: edges that shift by part of a pixel pass, changed text does not
       --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
       --max-diff-ratio R    the same as a fraction of the frame's pixels (default 0)
       --mask ID,ID    views whose pixels are not compared, found by id in every frame (a clock,
@@ -150,6 +155,8 @@ struct Options {
     /// Parses `arguments` (without the program name).
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
+        // --delta-e and --ssim choose one comparison together, in either order.
+        var deltaE: Double?, ssim = false
         switch rest.first {
         case "validate": command = .validate; rest.removeFirst()
         case "gif": command = .assemble; rest.removeFirst()
@@ -198,6 +205,13 @@ struct Options {
             case "--check": check = try value(arg)
             case "--artifacts": artifacts = try value(arg)
             case "--threshold": tolerance.threshold = try fraction(arg)
+            case "--delta-e":
+                let text = try value(arg)
+                guard let v = Double(text), (0...100).contains(v) else {
+                    throw UsageError("--delta-e expects a CIEDE2000 colour difference from 0 to 100 (1 is just noticeable), got \"\(text)\"")
+                }
+                deltaE = v
+            case "--ssim": ssim = true
             case "--max-diff-pixels": tolerance.maxDiffPixels = try integer(arg, 0...Int(Int32.max))
             case "--max-diff-ratio": tolerance.maxDiffRatio = try fraction(arg)
             case "--mask":
@@ -251,6 +265,7 @@ struct Options {
                 try apply(arg)
             }
         }
+        if deltaE != nil || ssim { tolerance.comparison = Tolerance.Comparison(threshold: nil, deltaE: deltaE, ssim: ssim) }
         if help || version { return }
         switch command {
         case .validate:

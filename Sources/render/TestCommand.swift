@@ -113,7 +113,8 @@ struct TestCommand {
             return CaseOutcome(name: item.name, scene: item.scene, error: "no references: \(item.manifest) does not exist; "
                                + "record them with render test --update")
         }
-        let tolerance = Tolerance(threshold: item.threshold, maxDiffPixels: item.maxDiffPixels, maxDiffRatio: item.maxDiffRatio)
+        let tolerance = Tolerance(comparison: Tolerance.Comparison(threshold: item.threshold, deltaE: item.deltaE, ssim: item.ssim),
+                                  maxDiffPixels: item.maxDiffPixels, maxDiffRatio: item.maxDiffRatio)
         let renderer = loaded.renderer
         let mask = try ViewMask.checked(item.mask, renderer: renderer, given: "the suite's mask")
         let run = CheckRun(manifestPath: item.manifest, manifest: try CheckRun.manifest(at: item.manifest, option: "test"),
