@@ -29,8 +29,8 @@ struct TestCommand {
             try set.reads(OutputTarget(option: "the scene of \(item.name)", path: item.scene))
             if !options.update { try set.reads(OutputTarget(option: "the hash file of \(item.name)", path: item.manifest)) }
         }
-        let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0)) }
-        let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
+        let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0), holding: .junit) }
+        let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0), holding: .report) }
         let recorders: [CaseRecorder]
         // A case refused here leaves no folder that an earlier one created.
         do { recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : [] } catch {

@@ -55,8 +55,8 @@ final class OutputSetTests: FolderTestCase {
         try write("refs.sha256", "old hashes")
         let set = OutputSet()
         let folder = try set.folder(OutputTarget(option: "references", path: path("refs")), kind: .frames, replacingAll: true)
-        let file = try set.file(OutputTarget(option: "references", path: path("refs.sha256")))
-        let other = try set.file(OutputTarget(option: "--junit", path: path("junit.xml")))
+        let file = try set.file(OutputTarget(option: "references", path: path("refs.sha256")), holding: .anything)
+        let other = try set.file(OutputTarget(option: "--junit", path: path("junit.xml")), holding: .anything)
         try folder.write("frame_0001.webp", Array("half a run".utf8))
         try file.write(Array("new hashes".utf8))
         try other.write(Array("report".utf8))
@@ -74,7 +74,7 @@ final class OutputSetTests: FolderTestCase {
         let stage = { (set: OutputSet) in
             try set.makeFolder(OutputTarget(option: "references", path: self.path("new/refs")))
             try set.makeFolder(OutputTarget(option: "references", path: self.path("kept")))
-            try set.file(OutputTarget(option: "references", path: self.path("new/refs/h.sha256"))).write(Array("hashes".utf8))
+            try set.file(OutputTarget(option: "references", path: self.path("new/refs/h.sha256")), holding: .anything).write(Array("hashes".utf8))
         }
         try assertAllOrNothing(stage, expected: ["kept": "<folder>", "kept/old.txt": "old", "new": "<folder>",
                                                  "new/refs": "<folder>", "new/refs/h.sha256": "hashes"])
@@ -164,9 +164,9 @@ final class OutputSetTests: FolderTestCase {
         try write("frames/.scrollreel", "old marker")
         try write("frames/frame_0000.png", "old 0")
         let tried = try assertAllOrNothing({ set in
-            try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
-            try set.file(OutputTarget(option: "--hashes", path: path("h.sha256"))).write(Array("new hashes".utf8))
-            try set.file(OutputTarget(option: "--inspect", path: path("new.json"))).write(Array("{}".utf8))
+            try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
+            try set.file(OutputTarget(option: "--hashes", path: path("h.sha256")), holding: .anything).write(Array("new hashes".utf8))
+            try set.file(OutputTarget(option: "--inspect", path: path("new.json")), holding: .anything).write(Array("{}".utf8))
             let folder = try set.folder(OutputTarget(option: "--artifacts", path: path("frames")), kind: .frames, replacingAll: true)
             try folder.write("frame_0000.png", Array("new 0".utf8))
         }, expected: ["a.gif": "new gif", "h.sha256": "new hashes", "new.json": "{}", "frames": "<folder>",
@@ -179,8 +179,8 @@ final class OutputSetTests: FolderTestCase {
     func testAFileThatAppearsOrChangesMeanwhileIsLeftAsItIs() throws {
         try write("a.gif", "old gif")
         let appearing = OutputSet()
-        try appearing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
-        try appearing.file(OutputTarget(option: "--hashes", path: path("h.sha256"))).write(Array("new hashes".utf8))
+        try appearing.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
+        try appearing.file(OutputTarget(option: "--hashes", path: path("h.sha256")), holding: .anything).write(Array("new hashes".utf8))
         try write("h.sha256", "the user's hashes")
         XCTAssertThrowsError(try appearing.commit()) { error in
             XCTAssertEqual("\(error)", "--hashes \(self.path("h.sha256")): appeared while rendering; it is left as it is, and nothing was written")
@@ -188,7 +188,7 @@ final class OutputSetTests: FolderTestCase {
         XCTAssertEqual(try snapshot(), ["a.gif": "old gif", "h.sha256": "the user's hashes"])
 
         let changing = OutputSet()
-        try changing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try changing.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
         try write("a.gif", "edited while rendering")
         XCTAssertThrowsError(try changing.commit()) { error in
             XCTAssertEqual("\(error)", "--out \(self.path("a.gif")): was changed while rendering; it is left as it is, and nothing was written")
@@ -197,7 +197,7 @@ final class OutputSetTests: FolderTestCase {
 
         // Unchanged since the check, the same file is replaced; a change of permissions alone is no change.
         let replacing = OutputSet()
-        try replacing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try replacing.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path("a.gif"))
         try replacing.commit()
         XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "h.sha256": "the user's hashes"])
@@ -216,14 +216,14 @@ final class OutputSetTests: FolderTestCase {
             try FileSystem.system.replace(from, to)
         }
         let set = OutputSet(fileSystem: failing)
-        try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
-        try set.file(OutputTarget(option: "--contact-sheet", path: path("b.png"))).write(Array("new png".utf8))
+        try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
+        try set.file(OutputTarget(option: "--contact-sheet", path: path("b.png")), holding: .anything).write(Array("new png".utf8))
         XCTAssertThrowsError(try set.commit()) { error in
             XCTAssertEqual("\(error)", "--contact-sheet \(self.path("b.png")): cannot replace the file: no space left on device")
         }
         XCTAssertEqual(try snapshot(), before)
         let working = OutputSet(fileSystem: noLinks)
-        try working.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try working.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
         try working.commit()
         XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "b.png": "old png"])
     }
@@ -232,7 +232,7 @@ final class OutputSetTests: FolderTestCase {
     /// previous file is in place or in a backup that the error names.
     func testNothingIsLostWhenUndoingFails() throws {
         func stage(_ set: OutputSet) throws {
-            try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+            try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
             let folder = try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
             try folder.write("frame_0000.png", Array("new 0".utf8))
         }
@@ -295,7 +295,7 @@ final class OutputSetTests: FolderTestCase {
         let set = OutputSet()
         try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
             .write("frame_0000.png", Array("new".utf8))
-        let writer = try set.file(OutputTarget(option: "--out", path: path("x.gif"))).open()
+        let writer = try set.file(OutputTarget(option: "--out", path: path("x.gif")), holding: .anything).open()
         try writer.write(Array("half a gif".utf8))
         set.discard()
         XCTAssertEqual(try snapshot(), before)
