@@ -87,8 +87,7 @@ public struct OutputTarget: Equatable, Sendable {
             if writableNow { try checkWritable(path, describedAs: "the folder") }
             let entries: [(name: String, kind: FileSystem.EntryKind)]
             do { entries = try FileSystem.entries(in: path) } catch { throw problem("cannot list the folder", error) }
-            let foreign = kind.foreignNames(entries)
-            if !foreign.isEmpty { throw problem(kind.refusal(foreign, in: shown)) }
+            if let refusal = kind.refusal(entries, in: shown) { throw problem(refusal) }
             return true
         }
     }

@@ -18,7 +18,7 @@ struct CaseRecorder {
         try set.makeFolder(OutputTarget(option: "references", path: item.references))
         manifest = try set.file(OutputTarget(option: "references", path: item.manifest), holding: .hashes)
         frames = try set.folder(OutputTarget(option: "references", path: PathText.joining(item.references, item.name)),
-                                kind: .frames, replacingAll: true)
+                                kind: .references, replacingAll: true)
     }
 
     /// Renders the case and stages its references; `done` gets the frames finished so far.

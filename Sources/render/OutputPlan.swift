@@ -38,7 +38,7 @@ struct OutputPlan {
         if options.references, let manifest = options.hashes {
             references = try set.folder(OutputTarget(option: "--references", path: OutputPlan.referenceFolder(manifest: manifest,
                                                                                                             scene: options.sceneName)),
-                                        kind: .frames, replacingAll: options.frames == nil)
+                                        kind: .references, replacingAll: options.frames == nil)
         }
         report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0), holding: .report) }
         contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0), holding: .png) }

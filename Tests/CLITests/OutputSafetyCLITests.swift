@@ -196,6 +196,9 @@ final class OutputSafetyCLITests: CLITestCase {
                 XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
             }
         }
+        // The references that --update recorded are no folder of frames.
+        try expectError(["--scene", "scene.json", "--out", "goldens/scene.scale1/"], status: 2,
+                        contains: ["error: --out goldens/scene.scale1/: the folder holds recorded references (frame"])
         XCTAssertEqual(try temporaries(), [])
     }
 

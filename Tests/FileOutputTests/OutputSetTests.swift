@@ -54,7 +54,7 @@ final class OutputSetTests: FolderTestCase {
         try write("refs/frame_0000.webp", "old 0")
         try write("refs.sha256", "old hashes")
         let set = OutputSet()
-        let folder = try set.folder(OutputTarget(option: "references", path: path("refs")), kind: .frames, replacingAll: true)
+        let folder = try set.folder(OutputTarget(option: "references", path: path("refs")), kind: .references, replacingAll: true)
         let file = try set.file(OutputTarget(option: "references", path: path("refs.sha256")), holding: .anything)
         let other = try set.file(OutputTarget(option: "--junit", path: path("junit.xml")), holding: .anything)
         try folder.write("frame_0001.webp", Array("half a run".utf8))

@@ -136,7 +136,8 @@ final class OutputTargetTests: FolderTestCase {
             XCTAssertNil(FrameName.videoStart(of: name), name)
         }
         XCTAssertNil(FrameName.frameIndex(of: "frames_0040.mkv"), "a video is no frame file")
-        XCTAssertTrue(FolderKind.frames.owns("frames_0040.mkv"))
+        XCTAssertTrue(FolderKind.references.owns("frames_0040.mkv"))
+        XCTAssertFalse(FolderKind.frames.owns("frames_0040.mkv"), "videos are references")
         for name in ["frame_.png", "frame_0003-diff.png", "frame_+3.png", "frame_0007.PNG", "xframe_0001.png", "frame_٣.png"] {
             XCTAssertNil(FrameName.index(of: name), name)
         }
