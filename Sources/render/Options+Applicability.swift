@@ -42,7 +42,8 @@ extension Options {
 
     private func checkRender() throws {
         if timeline {
-            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames"]),
+            // The scale counts: the bounce-back settles within half an output pixel.
+            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames", "--scale", "--appearance"]),
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }
@@ -79,7 +80,8 @@ extension Options {
         if check == nil, let option = Options.checkOptions.first(where: given.contains) {
             throw UsageError("\(option) applies only to --check")
         }
-        if !rendersFrames, let option = ["--scale", "--jobs", "--stats", "--device-frame"].first(where: given.contains) {
+        // --scale still applies to --inspect alone: it sets which frames there are (see --timeline).
+        if !rendersFrames, let option = ["--jobs", "--stats", "--device-frame"].first(where: given.contains) {
             throw UsageError("\(option) does not apply to --inspect alone, which renders no pixels")
         }
     }

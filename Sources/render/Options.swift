@@ -67,7 +67,8 @@ struct Options {
 
     static let usage = """
     usage: render --scene FILE --out PATH [options]
-           render validate FILE...          check scenes without rendering them
+           render validate FILE...          check scenes without rendering them, and count
+                                            their frames (at --scale, --fps, --appearance)
            render gif DIR... --out NAME.gif [--fps N] [--quality Q] [--jobs N]
                                             assemble folders of frame_NNNN.png into a GIF
            render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
@@ -121,8 +122,10 @@ struct Options {
       --contact-sheet FILE  every frame (or every K-th, --every K) tiled into one labelled PNG
       --inspect FILE  write every view's resolved geometry for every frame (or --frames) as JSON
                       (screen points, after effects); with no --out nothing is rendered
-      --timeline      print frame,time,offset as CSV for every frame (or --frames) and exit
-      --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
+      --timeline      print frame,time,offset as CSV for every frame (or --frames) of a render
+                      at --scale, --fps and --appearance, and exit
+      --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale); a spring back
+                      settles within half a pixel, so the scale can change the number of frames
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
       --frames A-B    only frames A to B (or just A), keeping their index in the whole timeline;

@@ -289,7 +289,7 @@ final class OutputSafetyCLITests: CLITestCase {
             (["--artifacts", "a", "--out", "x.gif"], "--artifacts applies only to --check"),
             (["--max-diff-pixels", "3", "--hashes", "h"], "--max-diff-pixels applies only to --check"),
             (["--timeline", "--out", "x.gif"], "--out does not apply to --timeline"),
-            (["--timeline", "--scale", "2"], "--scale does not apply to --timeline"),
+            (["--timeline", "--jobs", "2"], "--jobs does not apply to --timeline"),
             (["--inspect", "g.json", "--jobs", "2"], "--jobs does not apply to --inspect alone"),
             (["--out", "x.gif", "--junit", "j.xml"], "--junit applies only to render test"),
             (["--out", "x.gif", "--update"], "--update applies only to render test"),
