@@ -90,6 +90,13 @@ public struct FolderKind: Sendable {
         return settled.filter { !replaceable($0.name, $0.kind) }.map(\.name)
     }
 
+    /// Whether the folder at `path` is one render filled as this kind: marked, and holding nothing
+    /// but the kind's files (and its runs' temporaries). False when it cannot be listed.
+    public func ownsFolder(at path: String) -> Bool {
+        guard FileSystem.kind(of: path) == .folder, let entries = try? FileSystem.entries(in: path) else { return false }
+        return FolderKind.isMarked(entries) && foreignNames(entries).isEmpty
+    }
+
     /// Whether `entries` hold render's marker file.
     static func isMarked(_ entries: [(name: String, kind: FileSystem.EntryKind)]) -> Bool {
         entries.contains { $0.name == markerName && $0.kind == .file }

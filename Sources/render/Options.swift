@@ -53,6 +53,9 @@ struct Options {
     var junit: String?
     /// `test --update`: record the suite's references instead of checking them.
     var update = false
+    /// `test --prune`: list the references no case of the suite uses; with `yes`, remove them.
+    var prune = false
+    var yes = false
     /// `test --shard i/n`: the i-th of n slices of the suite (1-based).
     var shard: (index: Int, count: Int)?
     var every = 1
@@ -74,6 +77,9 @@ struct Options {
            render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
                                             check every scene of a suite file (default
                                             scrollreel.json) against its references
+           render test [SUITE] --prune [--yes]
+                                            list the references no case of the suite uses;
+                                            with --yes, remove them
            render merge-junit --out FILE JUNIT...   merge the JUnit files of several shards
 
     Renders the frames of a ScrollReel scene.
@@ -115,6 +121,10 @@ struct Options {
       --update        with render test: record the references of the suite's scenes again
       --shard I/N     with render test: only the I-th of N slices of the suite (1 ≤ I ≤ N), so
                       that N machines or processes check it together
+      --prune         with render test: list the hash files and folders in the references
+                      folders that no case of the suite uses, and that render wrote; render
+                      nothing, remove nothing
+      --yes           with --prune: remove them
       --threshold T   per-pixel colour distance 0…1 (YIQ, as pixelmatch) under which pixels count
                       as equal; needs reference frames beside the hash file (default: exact)
       --max-diff-pixels N   differing pixels a frame may have and still pass (default 0)
@@ -203,6 +213,8 @@ struct Options {
             case "--report": report = try value(arg)
             case "--junit": junit = try value(arg)
             case "--update": update = true
+            case "--prune": prune = true
+            case "--yes": yes = true
             case "--shard": shard = try Options.shard(try value(arg))
             case "--every": every = try integer(arg, 1...100_000)
             case "--max-pixels": limits.framePixels = try integer(arg, 1...Int(Int32.max))

@@ -270,6 +270,36 @@ final class OutputSetTests: FolderTestCase {
         }
     }
 
+    /// Files and folders found stale are removed together with the run's other outputs, or on
+    /// any failure not at all; a file changed since it was checked stays, and so does the rest.
+    func testRemovalsCommitTogether() throws {
+        try write("old.sha256", "old hashes")
+        try write("old/.scrollreel", "marker")
+        try write("old/frame_0000.webp", "old 0")
+        try write("kept.txt", "mine")
+        try assertAllOrNothing({ set in
+            try set.file(OutputTarget(option: "--prune", path: self.path("old.sha256")), holding: .anything).remove()
+            let folder = try set.folder(OutputTarget(option: "--prune", path: self.path("old")), kind: .references, replacingAll: true)
+            try folder.write("frame_0001.webp", Array("new 1".utf8))
+        }, expected: ["kept.txt": "mine", "old": "<folder>", "old/.scrollreel": FolderKind.markerText, "old/frame_0001.webp": "new 1"])
+        // A folder left with nothing goes too (its removal, the last step, is not undone should it fail).
+        try restore(["old": "<folder>", "old/.scrollreel": "marker", "old/frame_0000.webp": "old 0", "kept.txt": "mine"])
+        let emptying = OutputSet()
+        _ = try emptying.folder(OutputTarget(option: "--prune", path: path("old")), kind: .references, replacingAll: true)
+        try emptying.commit()
+        XCTAssertEqual(try snapshot(), ["kept.txt": "mine"])
+        try restore(["old.sha256": "old hashes", "old": "<folder>", "old/.scrollreel": "marker", "kept.txt": "mine"])
+        let set = OutputSet()
+        try set.file(OutputTarget(option: "--prune", path: path("old.sha256")), holding: .anything).remove()
+        _ = try set.folder(OutputTarget(option: "--prune", path: path("old")), kind: .references, replacingAll: true)
+        try write("old.sha256", "edited meanwhile")
+        XCTAssertThrowsError(try set.commit()) { error in
+            XCTAssertEqual("\(error)", "--prune \(self.path("old.sha256")): was changed since render checked it; it is left as it is, "
+                           + "and nothing was removed")
+        }
+        XCTAssertEqual(try snapshot(), ["old.sha256": "edited meanwhile", "old": "<folder>", "old/.scrollreel": "marker", "kept.txt": "mine"])
+    }
+
     /// A passing check leaves no failure images: the old ones go, and so does the folder render made.
     func testEmptiedArtifactsFolderGoes() throws {
         try write("fails/.scrollreel", "marker")
