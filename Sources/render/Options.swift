@@ -92,8 +92,9 @@ struct Options {
                       far; odd sizes get one more row or column
       NAME.png        one frame (see --frame)
       DIR/            every frame as DIR/frame_0000.png, frame_0001.png, …, in a new or empty
-                      folder or one render wrote before (marked by DIR/.scrollreel); any other
-                      folder is refused, so no file of yours is ever replaced
+                      folder or one render wrote frames in before (marked by DIR/.scrollreel);
+                      any other folder, recorded references too, is refused, so no file of
+                      yours is ever replaced
 
     Every output's folder is checked before rendering, and all outputs are put in place together
     at the end, or none of them.

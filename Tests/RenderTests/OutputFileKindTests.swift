@@ -55,6 +55,7 @@ final class OutputFileKindTests: XCTestCase {
         let long = (0..<20_000).map { String(repeating: "ab", count: 32) + "  s/frame_\($0)\n" }.joined()
         XCTAssertGreaterThan(long.utf8.count, 1 << 20)
         XCTAssertTrue(try accepts(.hashes, long))
+        XCTAssertFalse(try accepts(.hashes, String(repeating: " ", count: 2 << 20)), "no whole line in the first MiB")
     }
 
     /// Any tool's JUnit XML may be replaced, after a declaration and comments; other XML may not.
