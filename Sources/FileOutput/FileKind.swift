@@ -93,7 +93,8 @@ public struct FileKind: Sendable {
     /// Up to `length` bytes from the start of the file at `path`, through links, and whether they
     /// are all of it; or the failed call. A dangling link fails with ENOENT.
     static func head(of path: String, length: Int) -> Result<(bytes: [UInt8], whole: Bool), SystemCallError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: should a pipe take the file's place since it was checked, the open does not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(SystemCallError(call: "open", path: path, code: errno)) }
         defer { close(descriptor) }
         // One byte past the length tells a prefix from the whole file.
