@@ -54,7 +54,7 @@ let package = Package(
         // The scene model, its validation and the timeline. No pixels.
         .target(name: "Scene", dependencies: ["FileOutput", "Cassowary"]),
         // Scene + offset -> display list -> bitmap.
-        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text"]),
+        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text", "FileOutput"]),
         // Frame hashes, reference checks, pixelmatch-style diffs and the JUnit and HTML reports of
         // failures, for the CLI and for tests.
         .target(name: "Regression", dependencies: ["Codecs", "Raster", "Render", "FileOutput"], swiftSettings: optimizedInDebug),

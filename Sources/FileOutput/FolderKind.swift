@@ -13,36 +13,47 @@ public struct FolderKind: Sendable {
 
     /// What the folder holds, for messages: "frames".
     public let contents: String
+    /// What writes such a folder, for a message refusing to write other files into one:
+    /// "render --out DIR/", or several joined with "or".
+    public let writtenBy: String
     /// Whether a file name is one render writes in a folder of this kind.
     public let owns: @Sendable (String) -> Bool
     /// What a file holds, whatever its format: a file written replaces every file of its slot, so
     /// that a frame written as PNG never leaves an older WebP of it behind. By default, its name.
     public let slot: @Sendable (String) -> String
 
-    public init(contents: String, owns: @escaping @Sendable (String) -> Bool,
+    public init(contents: String, writtenBy: String, owns: @escaping @Sendable (String) -> Bool,
                 slot: @escaping @Sendable (String) -> String = { $0 }) {
         self.contents = contents
+        self.writtenBy = writtenBy
         self.owns = owns
         self.slot = slot
     }
 
-    /// `frame_NNNN.png` files, or the `frame_NNNN.webp` files of compact references; either is
-    /// the slot of frame NNNN. The `frames_NNNN.mkv` videos of compact references are their own
-    /// slot: a frame written again beside one is found before it (see `FrameCheck`); so is the
-    /// geometry file of references (`FrameName.geometry`).
-    public static let frames = FolderKind(contents: "frames",
-                                          owns: { FrameName.frameIndex(of: $0) != nil || FrameName.videoStart(of: $0) != nil
-                                              || $0 == FrameName.geometry },
-                                          slot: { FrameName.frameIndex(of: $0).map(String.init) ?? $0 })
+    /// The `frame_NNNN.png` files of `--out DIR/`.
+    public static let frames = FolderKind(contents: "frames", writtenBy: "render --out DIR/") { FrameName.index(of: $0) != nil }
+
+    /// Recorded references, which `--check`, `render test` and ScrollReelTesting compare frames
+    /// with: the `frame_NNNN.webp` files and `frames_NNNN.mkv` videos that recording writes, the
+    /// `frame_NNNN.png` files of references recorded with `--out DIR/` before there were WebPs, and
+    /// `geometry.json`, the frames' display-list geometry. A frame's PNG and WebP are one slot;
+    /// a video is its own: a frame written again beside one is found before it (see `FrameCheck`).
+    ///
+    /// A folder holding any file of these but PNGs is recorded references, and `--out DIR/`, which
+    /// writes frames only, refuses it: a frame folder written over them would delete them.
+    public static let references = FolderKind(
+        contents: "recorded references", writtenBy: "render --hashes FILE --references, render test --update or ScrollReelTesting",
+        owns: { FrameName.frameIndex(of: $0) != nil || FrameName.videoStart(of: $0) != nil || $0 == FrameName.geometry },
+        slot: { FrameName.frameIndex(of: $0).map(String.init) ?? $0 })
 
     /// The actual, expected and diff PNGs of failing frames.
-    public static let artifacts = FolderKind(contents: "failure images") { name in
+    public static let artifacts = FolderKind(contents: "failure images", writtenBy: "render --check") { name in
         ["-actual", "-expected", "-diff"].contains { FrameName.index(of: name, suffix: $0) != nil }
     }
 
     /// The failure images of many cases in one folder, each name led by its case:
     /// `stretchy.scale1-frame_0012-diff.png`.
-    public static let suiteArtifacts = FolderKind(contents: "failure images") { name in
+    public static let suiteArtifacts = FolderKind(contents: "failure images", writtenBy: "render test") { name in
         // The case's name may itself hold "-frame_"; any split that leaves a failure image will do.
         name.indices.contains { name[$0] == "-" && isSuiteArtifact(name, ofCase: String(name[..<$0])) }
     }
@@ -72,13 +83,38 @@ public struct FolderKind: Sendable {
     func foreignNames(_ entries: [(name: String, kind: FileSystem.EntryKind)]) -> [String] {
         let settled = entries.filter { !$0.name.hasPrefix(FolderKind.stagingPrefix) && !$0.name.hasPrefix(FolderKind.backupPrefix) }
         if settled.isEmpty { return [] }
-        guard settled.contains(where: { $0.name == FolderKind.markerName && $0.kind == .file }) else { return settled.map(\.name) }
+        guard FolderKind.isMarked(settled) else { return settled.map(\.name) }
         return settled.filter { !replaceable($0.name, $0.kind) }.map(\.name)
     }
 
-    /// Why render will not write into `folder` (as the user typed it), which holds `foreign`.
-    func refusal(_ foreign: [String], in folder: String) -> String {
+    /// Whether the folder at `path` is one render filled as this kind: marked, and holding nothing
+    /// but the kind's files (and its runs' temporaries). False when it cannot be listed.
+    public func ownsFolder(at path: String) -> Bool {
+        guard FileSystem.kind(of: path) == .folder, let entries = try? FileSystem.entries(in: path) else { return false }
+        return FolderKind.isMarked(entries) && foreignNames(entries).isEmpty
+    }
+
+    /// Whether `entries` hold render's marker file.
+    static func isMarked(_ entries: [(name: String, kind: FileSystem.EntryKind)]) -> Bool {
+        entries.contains { $0.name == markerName && $0.kind == .file }
+    }
+
+    /// The kinds of folder render fills, to name the one a refused folder is: the narrowest first,
+    /// since PNG frames are references too.
+    static let known: [FolderKind] = [.frames, .references, .artifacts, .suiteArtifacts]
+
+    /// Why render will not write into `folder` (as the user typed it), which holds `entries`; nil
+    /// when it may.
+    func refusal(_ entries: [(name: String, kind: FileSystem.EntryKind)], in folder: String) -> String? {
+        let foreign = foreignNames(entries)
+        if foreign.isEmpty { return nil }
         let listed = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        // A folder render filled with files of another kind, such as references under --out DIR/:
+        // said as such, since they are render's files, yet writing would delete them.
+        if FolderKind.isMarked(entries), let other = FolderKind.known.first(where: { $0.contents != contents && foreign.allSatisfy($0.owns) }) {
+            return "the folder holds \(other.contents) (\(listed)), which \(other.writtenBy) writes again; "
+                + "write the \(contents) into another folder"
+        }
         var text = "the folder holds files that render did not write (\(listed)); render writes \(contents) only into a "
             + "new or empty folder, or one it wrote before (marked by its \(FolderKind.markerName) file)"
         // Folders of frames written before render marked them hold nothing but its own file names.

@@ -71,10 +71,10 @@ public final class OutputSet: @unchecked Sendable {
         }
     }
 
-    /// Checks a file target and stages it.
-    public func file(_ target: OutputTarget) throws -> StagedFile {
+    /// Checks a file target that will hold a file of `kind` and stages it.
+    public func file(_ target: OutputTarget, holding kind: FileKind) throws -> StagedFile {
         try checkDistinct(target, kind: nil)
-        try target.checkFile()
+        try target.checkFile(holding: kind)
         let file = StagedFile(target: target, fileSystem: fileSystem, tag: tag)
         lock.withLock { outputs.append(file) }
         return file

@@ -53,10 +53,10 @@ public struct OutputTarget: Equatable, Sendable {
         return problem("\(doing): \(words)", duringRun: true)
     }
 
-    /// Checks that a file can be written here: a name, not a folder or a device, in a writable
-    /// folder that is not one of render's own folders (a file of the user's there would make render
-    /// refuse the folder later).
-    public func checkFile() throws {
+    /// Checks that a file of `kind` can be written here: a name, not a folder or a device, in a
+    /// writable folder that is not one of render's own folders (a file of the user's there would
+    /// make render refuse the folder later), and not a file that holds anything but `kind`.
+    public func checkFile(holding kind: FileKind) throws {
         if shown.hasSuffix("/") { throw problem("ends in /, which names a folder; give a file name") }
         switch FileSystem.kind(of: path) {
         case .folder: throw problem("is a folder, not a file")
@@ -67,6 +67,7 @@ public struct OutputTarget: Equatable, Sendable {
         if FileSystem.kind(of: PathText.joining(parent, FolderKind.markerName)) == .file {
             throw problem("the folder \(parent) is one render fills with frames or failure images; write this file elsewhere")
         }
+        if let refusal = kind.refusal(at: path) { throw problem(refusal) }
     }
 
     /// Checks that a folder of `kind` can be written here: a new one in a writable folder, or an
@@ -86,8 +87,7 @@ public struct OutputTarget: Equatable, Sendable {
             if writableNow { try checkWritable(path, describedAs: "the folder") }
             let entries: [(name: String, kind: FileSystem.EntryKind)]
             do { entries = try FileSystem.entries(in: path) } catch { throw problem("cannot list the folder", error) }
-            let foreign = kind.foreignNames(entries)
-            if !foreign.isEmpty { throw problem(kind.refusal(foreign, in: shown)) }
+            if let refusal = kind.refusal(entries, in: shown) { throw problem(refusal) }
             return true
         }
     }

@@ -12,6 +12,8 @@ public final class StagedFile: StagedOutput {
     /// commits, so it can be put back.
     let backup: String
     private var written = false
+    /// Set by `remove()`: the commit takes the file away instead of replacing it.
+    private var removing = false
     /// What was at the target when it was checked: nil for nothing. The commit puts the new file
     /// over that file only, never over one that appeared or changed while the run rendered.
     private let found: FileIdentity?
@@ -44,6 +46,13 @@ public final class StagedFile: StagedOutput {
         FileWriter.problem(target, nil, "cannot write", code)
     }
 
+    /// Removes the file when the whole run commits, instead of writing it: for files the run
+    /// found stale. It goes only if it is still what was checked.
+    public func remove() {
+        precondition(!written, "a file written by this run is not removed")
+        removing = true
+    }
+
     /// Writes the whole file.
     public func write(_ bytes: [UInt8]) throws {
         let writer = try open()
@@ -52,6 +61,7 @@ public final class StagedFile: StagedOutput {
     }
 
     func commit(_ journal: inout Journal) throws {
+        if removing { return try commitRemoval(&journal) }
         guard written else { return }
         let fs = fileSystem, target = self.target, temporary = self.temporary, backup = self.backup
         switch FileSystem.kind(of: target.path) {
@@ -76,6 +86,17 @@ public final class StagedFile: StagedOutput {
             do { try fs.replace(temporary, target.path) } catch { throw target.problem("cannot replace the file", error) }
             journal.done { try fs.replace(backup, target.path) }
         }
+    }
+
+    /// Moves the file to its backup, which the clean-up deletes once every output is in place.
+    private func commitRemoval(_ journal: inout Journal) throws {
+        let fs = fileSystem, target = self.target, backup = self.backup
+        guard FileSystem.kind(of: target.path) == .file else { return }
+        guard FileIdentity(of: target.path) == found else {
+            throw target.problem("was changed since render checked it; it is left as it is, and nothing was removed", duringRun: true)
+        }
+        do { try fs.move(target.path, backup) } catch { throw target.problem("cannot remove the file", error) }
+        journal.done { try fs.move(backup, target.path) }
     }
 
     /// Gives the previous file a second name, the backup, so that it can be put back: a hard link,

@@ -130,8 +130,7 @@ public final class StagedFolder: StagedOutput {
         let present: [(name: String, kind: FileSystem.EntryKind)]
         do { present = try FileSystem.entries(in: target.path) } catch { throw target.problem("cannot list the folder", error) }
         // Checked again: the user may have added a file while the frames were rendering.
-        let foreign = kind.foreignNames(present)
-        if !foreign.isEmpty { throw target.problem(kind.refusal(foreign, in: target.shown), duringRun: true) }
+        if let refusal = kind.refusal(present, in: target.shown) { throw target.problem(refusal, duringRun: true) }
         let incoming: [String]
         do { incoming = created ? try FileSystem.entries(in: staging).map(\.name) : [] } catch {
             throw target.problem("cannot list the new files", error)

@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// One self-contained HTML page of a check's results, in the manner of Playwright's report: a
@@ -23,6 +24,7 @@ public enum HTMLReport {
         var out = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
+            \(generator)
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(MarkupText.escape(title)): \(failing.isEmpty ? "all passed" : "\(failing.count) failing")</title>
             <style>\(style)</style></head>
@@ -51,6 +53,10 @@ public enum HTMLReport {
         out += "</main>\n<script>\(script)</script>\n</body></html>\n"
         return out
     }
+
+    /// What marks a page as render's report, near its start, so that `--report` replaces only a
+    /// report (see `FileKind.report`).
+    static let generator = #"<meta name="generator" content="ScrollReel">"#
 
     private static func section(_ outcome: CaseOutcome) -> String {
         var out = "<section class=\"case\" id=\"\(anchor(outcome.name))\" data-case=\"\(MarkupText.escape(outcome.name))\">\n"
@@ -171,4 +177,13 @@ public enum HTMLReport {
           document.body.dataset.imagesBroken = images.length - loaded;
         });
         """
+}
+
+extension FileKind {
+    /// render's HTML report: the page's head names ScrollReel as its generator. Reports written
+    /// before the page said so are known by the counts on their `<body>`, which no other page has.
+    public static let report = FileKind(name: "an HTML report of render's", headLength: 1 << 16) { head, _ in
+        let text = String(decoding: head, as: UTF8.self)
+        return text.hasPrefix("<!DOCTYPE html>") && (text.contains(HTMLReport.generator) || text.contains("<body data-cases=\""))
+    }
 }

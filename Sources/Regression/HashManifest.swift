@@ -76,3 +76,14 @@ public struct HashManifest: Equatable, Sendable {
         return (0, String(name[..<slash]), index, name)
     }
 }
+
+extension FileKind {
+    /// A hash file: text that parses as a `HashManifest`. Of a file longer than the first MiB, the
+    /// whole lines in that MiB are judged (a scene of 10,000 frames lists about 1 MB).
+    public static let hashes = FileKind(name: "a hash file", headLength: 1 << 20) { head, whole in
+        // A prefix is judged by its whole lines; one without any is no hash file.
+        let end = whole ? head.endIndex : head.lastIndex(of: UInt8(ascii: "\n"))
+        guard let end, let text = String(validating: head[..<end], as: UTF8.self) else { return false }
+        return (try? HashManifest(parsing: text)) != nil
+    }
+}

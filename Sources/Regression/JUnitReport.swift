@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// JUnit XML, the report format every CI system displays: one `<testcase>` per case (a scene at
@@ -46,6 +47,24 @@ public enum JUnitReport {
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+}
+
+extension FileKind {
+    /// JUnit XML, render's or any other tool's: after an optional XML declaration, comments and a
+    /// doctype, the root element is `<testsuites>` or `<testsuite>`.
+    public static let junit = FileKind(name: "a JUnit XML file", headLength: 4096) { head, _ in
+        var text = Substring(String(decoding: head, as: UTF8.self))
+        while true {
+            text = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            // The declaration, a comment, a doctype or a processing instruction: skipped to its end.
+            guard let end = [("<?", "?>"), ("<!--", "-->"), ("<!", ">")].first(where: { text.hasPrefix($0.0) })?.1 else { break }
+            guard let close = text.range(of: end) else { return false }
+            text = text[close.upperBound...]
+        }
+        return ["<testsuites", "<testsuite"].contains { root in
+            text.hasPrefix(root) && text.dropFirst(root.count).first.map { $0.isWhitespace || $0 == ">" || $0 == "/" } == true
+        }
+    }
 }
 
 /// An offset in points with two decimals, never "-0.00".

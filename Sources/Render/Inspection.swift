@@ -1,3 +1,4 @@
+import FileOutput
 import Scene
 
 /// The `--inspect` report: for every frame, every view's resolved geometry, in screen points after
@@ -16,7 +17,7 @@ import Scene
 /// own input: the display list, written out. Numbers are written with full round-trip precision.
 public enum Inspection {
     public static func json(renderer: Renderer, frames: Range<Int>? = nil) throws -> String {
-        var out = "{\"frames\": ["
+        var out = Inspection.opening
         let range = frames ?? 0..<renderer.frameCount
         for (n, index) in range.enumerated() {
             out += n == 0 ? "\n" : ",\n"
@@ -30,6 +31,9 @@ public enum Inspection {
         }
         return out + "\n]}\n"
     }
+
+    /// How every report starts, and how `FileKind.inspection` knows one.
+    static let opening = "{\"frames\": ["
 
     private static func entry(_ view: DisplayItem) -> String {
         var fields = ["\"id\": \(string(view.id))", "\"frame\": \(rect(view.frame))"]
@@ -83,4 +87,9 @@ public enum Inspection {
         }
         return out + "\""
     }
+}
+
+extension FileKind {
+    /// The JSON that `--inspect` writes: it starts `{"frames": [`.
+    public static let inspection = FileKind(name: "a geometry report of --inspect", signature: [(0, Inspection.opening)])
 }

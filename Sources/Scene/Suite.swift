@@ -42,6 +42,17 @@ public struct Suite: Equatable, Sendable {
             "\(base).scale\(scale)" + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
         }
 
+        /// Whether `name` has the form `name(base:scale:appearance:)` gives: `<base>.scale<N>`,
+        /// maybe then `.dark` or `.both`, the base not empty.
+        public static func isName(_ name: String) -> Bool {
+            var rest = Substring(name)
+            if let appearance = [".dark", ".both"].first(where: { rest.hasSuffix($0) }) { rest = rest.dropLast(appearance.count) }
+            // The digits hold no dot: the last one starts ".scale".
+            guard let dot = rest.lastIndex(of: "."), dot > rest.startIndex, rest[dot...].hasPrefix(".scale") else { return false }
+            let digits = rest[dot...].dropFirst(6)
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+
         /// The hash file of this case.
         public var manifest: String { PathText.joining(references, name + ".sha256") }
     }

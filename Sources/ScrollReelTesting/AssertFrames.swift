@@ -131,8 +131,8 @@ private func recordScene(_ renderer: Renderer, pipeline: FramePipeline, verifica
     let outputs = OutputSet()
     do {
         try outputs.makeFolder(OutputTarget(option: "references", path: store.folder.path))
-        let manifest = try outputs.file(OutputTarget(option: "references", path: store.manifestURL.path))
-        let frames = try outputs.folder(OutputTarget(option: "references", path: store.framesURL.path), kind: .frames,
+        let manifest = try outputs.file(OutputTarget(option: "references", path: store.manifestURL.path), holding: .hashes)
+        let frames = try outputs.folder(OutputTarget(option: "references", path: store.framesURL.path), kind: .references,
                                         replacingAll: true)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
                                            fps: renderer.scene.fps, geometry: verification.geometry)

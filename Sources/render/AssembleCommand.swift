@@ -14,7 +14,7 @@ struct AssembleCommand {
 
     func run() throws {
         let outputs = OutputSet()
-        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!))
+        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!), holding: .gif)
         let frames = try AssembleCommand.frames(in: options.inputs)
         let timing = GIFTiming(frames: frames.indices, fps: options.fps ?? 30)
         let first = try AssembleCommand.load(frames.paths[0])

@@ -16,9 +16,9 @@ struct CaseRecorder {
     init(case item: Suite.Case, set: OutputSet) throws {
         self.item = item
         try set.makeFolder(OutputTarget(option: "references", path: item.references))
-        manifest = try set.file(OutputTarget(option: "references", path: item.manifest))
+        manifest = try set.file(OutputTarget(option: "references", path: item.manifest), holding: .hashes)
         frames = try set.folder(OutputTarget(option: "references", path: PathText.joining(item.references, item.name)),
-                                kind: .frames, replacingAll: true)
+                                kind: .references, replacingAll: true)
     }
 
     /// Renders the case and stages its references; `done` gets the frames finished so far.

@@ -11,7 +11,7 @@ struct MergeJUnitCommand {
 
     func run() throws {
         let outputs = OutputSet()
-        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!))
+        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!), holding: .junit)
         var suites: [JUnitSuite] = []
         for path in options.inputs { suites += try MergeJUnitCommand.suites(in: path) }
         var totals: [String: Double] = [:]

@@ -22,6 +22,15 @@ extension Options {
         case .assemble:
             try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
         case .test:
+            if prune {
+                if let option = ["--shard", "--update"].first(where: given.contains) {
+                    let why = option == "--shard" ? "a shard does not know the other shards' cases" : "--update records, --prune removes"
+                    throw UsageError("\(option) does not combine with --prune: \(why)")
+                }
+                try allow(["--prune", "--yes"], in: "render test --prune, which renders nothing")
+                return
+            }
+            if yes { throw UsageError("--yes applies only to render test --prune") }
             try allow(Options.limitOptions.union(["--update", "--junit", "--report", "--shard", "--artifacts", "--jobs"]),
                       in: "render test")
             if update, let option = ["--report", "--artifacts"].first(where: given.contains) {
@@ -42,11 +51,12 @@ extension Options {
 
     private func checkRender() throws {
         if timeline {
-            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames"]),
+            // The scale counts: the bounce-back settles within half an output pixel.
+            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames", "--scale", "--appearance"]),
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }
-        if let option = ["--update", "--junit", "--shard"].first(where: given.contains) {
+        if let option = ["--update", "--junit", "--shard", "--prune", "--yes"].first(where: given.contains) {
             throw UsageError("\(option) applies only to render test")
         }
         if let sheet = contactSheet, !sheet.lowercased().hasSuffix(".png") {
@@ -83,7 +93,8 @@ extension Options {
             throw UsageError("--threshold and \(option) choose different comparisons (pixelmatch's YIQ distance, "
                              + "CIEDE2000): give one")
         }
-        if !rendersFrames, let option = ["--scale", "--jobs", "--stats", "--device-frame"].first(where: given.contains) {
+        // --scale still applies to --inspect alone: it sets which frames there are (see --timeline).
+        if !rendersFrames, let option = ["--jobs", "--stats", "--device-frame"].first(where: given.contains) {
             throw UsageError("\(option) does not apply to --inspect alone, which renders no pixels")
         }
     }

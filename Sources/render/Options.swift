@@ -55,6 +55,9 @@ struct Options {
     var junit: String?
     /// `test --update`: record the suite's references instead of checking them.
     var update = false
+    /// `test --prune`: list the references no case of the suite uses; with `yes`, remove them.
+    var prune = false
+    var yes = false
     /// `test --shard i/n`: the i-th of n slices of the suite (1-based).
     var shard: (index: Int, count: Int)?
     var every = 1
@@ -69,12 +72,16 @@ struct Options {
 
     static let usage = """
     usage: render --scene FILE --out PATH [options]
-           render validate FILE...          check scenes without rendering them
+           render validate FILE...          check scenes without rendering them, and count
+                                            their frames (at --scale, --fps, --appearance)
            render gif DIR... --out NAME.gif [--fps N] [--quality Q] [--jobs N]
                                             assemble folders of frame_NNNN.png into a GIF
            render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
                                             check every scene of a suite file (default
                                             scrollreel.json) against its references
+           render test [SUITE] --prune [--yes]
+                                            list the references no case of the suite uses;
+                                            with --yes, remove them
            render merge-junit --out FILE JUNIT...   merge the JUnit files of several shards
 
     Renders the frames of a ScrollReel scene.
@@ -87,8 +94,9 @@ struct Options {
                       far; odd sizes get one more row or column
       NAME.png        one frame (see --frame)
       DIR/            every frame as DIR/frame_0000.png, frame_0001.png, …, in a new or empty
-                      folder or one render wrote before (marked by DIR/.scrollreel); any other
-                      folder is refused, so no file of yours is ever replaced
+                      folder or one render wrote frames in before (marked by DIR/.scrollreel);
+                      any other folder, recorded references too, is refused, so no file of
+                      yours is ever replaced
 
     Every output's folder is checked before rendering, and all outputs are put in place together
     at the end, or none of them.
@@ -116,6 +124,10 @@ struct Options {
       --update        with render test: record the references of the suite's scenes again
       --shard I/N     with render test: only the I-th of N slices of the suite (1 ≤ I ≤ N), so
                       that N machines or processes check it together
+      --prune         with render test: list the hash files and folders in the references
+                      folders that no case of the suite uses, and that render wrote; render
+                      nothing, remove nothing
+      --yes           with --prune: remove them
       --threshold T   per-pixel colour distance 0…1 (YIQ, as pixelmatch) under which pixels count
                       as equal; needs reference frames beside the hash file (default: exact)
       --delta-e E     instead, pixels at most E apart in CIEDE2000 (0…100; 1 is just noticeable)
@@ -130,8 +142,10 @@ struct Options {
       --contact-sheet FILE  every frame (or every K-th, --every K) tiled into one labelled PNG
       --inspect FILE  write every view's resolved geometry for every frame (or --frames) as JSON
                       (screen points, after effects); with no --out nothing is rendered
-      --timeline      print frame,time,offset as CSV for every frame (or --frames) and exit
-      --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale)
+      --timeline      print frame,time,offset as CSV for every frame (or --frames) of a render
+                      at --scale, --fps and --appearance, and exit
+      --scale N       output scale 1, 2 or 3 (default: the scene's canvas.scale); a spring back
+                      settles within half a pixel, so the scale can change the number of frames
       --fps N         frames per second, 1…120 (default: the scene's fps, else 30)
       --frame N       the frame written to a .png (default 0)
       --frames A-B    only frames A to B (or just A), keeping their index in the whole timeline;
@@ -221,6 +235,8 @@ struct Options {
             case "--report": report = try value(arg)
             case "--junit": junit = try value(arg)
             case "--update": update = true
+            case "--prune": prune = true
+            case "--yes": yes = true
             case "--shard": shard = try Options.shard(try value(arg))
             case "--every": every = try integer(arg, 1...100_000)
             case "--max-pixels": limits.framePixels = try integer(arg, 1...Int(Int32.max))

@@ -27,22 +27,22 @@ struct OutputPlan {
         if let path = options.out {
             let target = OutputTarget(option: "--out", path: path)
             switch try Output(path: path) {
-            case .gif: gif = try set.file(target)
-            case .webp: webp = try set.file(target)
-            case .mp4: mp4 = try set.file(target)
-            case .png: png = try set.file(target)
+            case .gif: gif = try set.file(target, holding: .gif)
+            case .webp: webp = try set.file(target, holding: .webp)
+            case .mp4: mp4 = try set.file(target, holding: .mp4)
+            case .png: png = try set.file(target, holding: .png)
             case .directory: frames = try set.folder(target, kind: .frames, replacingAll: options.frames == nil)
             }
         }
-        hashes = try options.hashes.map { try set.file(OutputTarget(option: "--hashes", path: $0)) }
+        hashes = try options.hashes.map { try set.file(OutputTarget(option: "--hashes", path: $0), holding: .hashes) }
         if options.references, let manifest = options.hashes {
             references = try set.folder(OutputTarget(option: "--references", path: OutputPlan.referenceFolder(manifest: manifest,
                                                                                                             scene: options.sceneName)),
-                                        kind: .frames, replacingAll: options.frames == nil)
+                                        kind: .references, replacingAll: options.frames == nil)
         }
-        report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
-        contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0)) }
-        inspect = try options.inspect.map { try set.file(OutputTarget(option: "--inspect", path: $0)) }
+        report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0), holding: .report) }
+        contactSheet = try options.contactSheet.map { try set.file(OutputTarget(option: "--contact-sheet", path: $0), holding: .png) }
+        inspect = try options.inspect.map { try set.file(OutputTarget(option: "--inspect", path: $0), holding: .inspection) }
         if let manifest = options.check {
             // Named --artifacts in messages even by default: that option moves the folder.
             let target = OutputTarget(option: "--artifacts",

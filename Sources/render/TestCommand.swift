@@ -14,12 +14,19 @@ struct TestCommand {
     /// The suite file when none is named.
     static let defaultSuite = "scrollreel.json"
 
-    func run() throws {
+    /// The suite file named, or the default one, which must exist.
+    static func suiteFile(_ options: Options) throws -> String {
         let suiteFile = options.inputs.first ?? TestCommand.defaultSuite
         if options.inputs.isEmpty && FileSystem.kind(of: suiteFile) == .none {
             throw UsageError("render test reads \(suiteFile) in the current folder, and there is none here; "
                              + "name a suite file (render test path/to/suite.json), or see the README's \"A whole suite\"")
         }
+        return suiteFile
+    }
+
+    func run() throws {
+        if options.prune { return try PruneCommand(options: options).run() }
+        let suiteFile = try TestCommand.suiteFile(options)
         let suite = try SuiteDecoder.load(file: suiteFile)
         let cases = options.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.cases
         // Every target is checked before anything renders, and none may be a file the run reads.
@@ -29,8 +36,8 @@ struct TestCommand {
             try set.reads(OutputTarget(option: "the scene of \(item.name)", path: item.scene))
             if !options.update { try set.reads(OutputTarget(option: "the hash file of \(item.name)", path: item.manifest)) }
         }
-        let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0)) }
-        let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0)) }
+        let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0), holding: .junit) }
+        let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0), holding: .report) }
         let recorders: [CaseRecorder]
         // A case refused here leaves no folder that an earlier one created.
         do { recorders = options.update ? try cases.map { try CaseRecorder(case: $0, set: set) } : [] } catch {

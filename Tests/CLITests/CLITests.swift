@@ -64,12 +64,12 @@ final class CLITests: CLITestCase {
 
     /// A failed run leaves the previous output exactly as it was, and no temporary files.
     func testFailureKeepsExistingOutput() throws {
-        try write("out.gif", "previous output")
+        try write("out.gif", "GIF89a previous output")
         try write("bad.json", "{")
         XCTAssertEqual(try render(["--scene", path("bad.json"), "--out", path("out.gif")]).status, 2)
         try write("asset.json", CLITestCase.scene.replacingOccurrences(of: "images/pic.png", with: "images/gone.png"))
         XCTAssertEqual(try render(["--scene", path("asset.json"), "--out", path("out.gif")]).status, 2)
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out.gif"), encoding: .utf8), "previous output")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out.gif"), encoding: .utf8), "GIF89a previous output")
         XCTAssertEqual(try temporaries(), [])
     }
 
@@ -91,9 +91,9 @@ final class CLITests: CLITestCase {
     /// no temporary behind, for a GIF, a WebP, an MP4 and a frame directory.
     func testKilledRenderKeepsThePreviousOutput() throws {
         try write("long.json", CLITestCase.scene.replacingOccurrences(of: "\"duration\": 0.6}", with: "\"duration\": 60}"))
-        try write("old.gif", "previous gif")
-        try write("old.webp", "previous webp")
-        try write("old.mp4", "previous mp4")
+        try write("old.gif", "GIF89a previous gif")
+        try write("old.webp", "RIFF\0\0\0\0WEBP previous webp")
+        try write("old.mp4", "\0\0\0\u{10}ftyp previous mp4")
         try FileManager.default.createDirectory(atPath: path("old"), withIntermediateDirectories: false)
         try write("old/.scrollreel", "marker")
         try write("old/frame_0000.png", "previous frame")
@@ -120,9 +120,9 @@ final class CLITests: CLITestCase {
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, status)
         }
-        XCTAssertEqual(try String(contentsOfFile: path("old.gif"), encoding: .utf8), "previous gif")
-        XCTAssertEqual(try String(contentsOfFile: path("old.webp"), encoding: .utf8), "previous webp")
-        XCTAssertEqual(try String(contentsOfFile: path("old.mp4"), encoding: .utf8), "previous mp4")
+        XCTAssertEqual(try String(contentsOfFile: path("old.gif"), encoding: .utf8), "GIF89a previous gif")
+        XCTAssertEqual(try String(contentsOfFile: path("old.webp"), encoding: .utf8), "RIFF\0\0\0\0WEBP previous webp")
+        XCTAssertEqual(try String(contentsOfFile: path("old.mp4"), encoding: .utf8), "\0\0\0\u{10}ftyp previous mp4")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("old")).sorted(), [".scrollreel", "frame_0000.png"])
         XCTAssertEqual(try String(contentsOfFile: path("old/frame_0000.png"), encoding: .utf8), "previous frame")
         XCTAssertEqual(try temporaries(), [])

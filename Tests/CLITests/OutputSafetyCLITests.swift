@@ -115,20 +115,21 @@ final class OutputSafetyCLITests: CLITestCase {
             (["test", "suite.json", "--junit", "suite.json"], "--junit suite.json: the suite suite.json is the same path"),
             (["test", "suite.json", "--report", "goldens/scene.scale1.sha256"],
              "--report goldens/scene.scale1.sha256: the hash file of scene.scale1 goldens/scene.scale1.sha256 is the same path"),
-            // The scene's own files, known once it is loaded: an image, and a font file.
+            // The scene's own files, known once it is loaded: an image; a font file is no hash file,
+            // and is refused for what it holds even before the scene is read.
             (["--scene", "scene.json", "--out", "images/../images/pic.png", "--frame", "0"],
              "--out images/../images/pic.png: the scene's assets.pic images/pic.png is the same path"),
             (["--scene", "fonts.json", "--out", "frames.gif", "--hashes", "label.ttf"],
-             "--hashes label.ttf: the scene's views[1].children[0].font label.ttf is the same path"),
+             "--hashes label.ttf: the file is not a hash file (it holds binary data)"),
             // Through a link, an image is still the file it links to.
             (["--scene", "linked.json", "--out", "poster.png", "--frame", "0"],
              "--out poster.png: the scene's assets.pic images/linked.png is the same path"),
             // A folder of frames would replace an image that is one of its frames.
             (["--scene", "framed.json", "--out", "shots/"],
              "--out shots/: the scene's assets.pic shots/frame_0001.png is one of the files it replaces"),
-            // A suite's cases read their scenes' images too.
+            // A suite's cases read their scenes' images too (and a PNG is no JUnit file).
             (["test", "images.json", "--junit", "images/pic.png"],
-             "--junit images/pic.png: pics.scale1's assets.pic images/pic.png is the same path"),
+             "--junit images/pic.png: the file is not a JUnit XML file (it holds a PNG image)"),
         ]
         try FileManager.default.copyItem(atPath: path("images/pic.png"), toPath: path("poster.png"))
         try FileManager.default.createSymbolicLink(atPath: path("images/linked.png"), withDestinationPath: "../poster.png")
@@ -143,13 +144,61 @@ final class OutputSafetyCLITests: CLITestCase {
         try write("fonts.json", CLITestCase.scene.replacingOccurrences(of: #""cornerRadius": 6}"#,
                                                                         with: #""cornerRadius": 6, "children": ["# + title + "]}"))
         for (arguments, message) in cases {
-            try expectError(arguments, status: 2, contains: ["error: " + message + ", and render reads it"])
+            // A file of another kind than the output's is refused before the scene is read.
+            let reason = message.contains("the file is not") ? "; choose another name, or delete it first" : ", and render reads it"
+            try expectError(arguments, status: 2, contains: ["error: " + message + reason])
         }
         XCTAssertEqual(try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, before)
         XCTAssertEqual(try shielded.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, shieldedBefore)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".gif") }, [])
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("label.ttf")),
                        try Data(contentsOf: URL(fileURLWithPath: OutputSafetyCLITests.dejaVu)))
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// A named output replaces an existing file only when the file holds that output's kind: the
+    /// user's notes, a page of theirs or another output's file are refused before anything
+    /// renders, and stay as they were; render's own files of the kind are replaced.
+    func testOutputsReplaceOnlyFilesOfTheirKind() throws {
+        try write("notes.txt", "my notes\n")
+        try write("notes.gif", "my notes\n")
+        try write("page.html", "<!DOCTYPE html>\n<html><body>mine</body></html>\n")
+        try write("suite.json", #"{"tests": [{"scene": "scene.json", "frames": ["0-1"], "references": "goldens"}]}"#)
+        try write("goldens/scene.scale1.sha256", "TODO: record these\n")
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "shot.gif", "--frames", "0"]).status, 0)
+        let refused: [([String], String)] = [
+            (["--scene", "scene.json", "--hashes", "notes.txt"], "--hashes notes.txt: the file is not a hash file (it holds text)"),
+            (["--scene", "scene.json", "--out", "notes.gif"], "--out notes.gif: the file is not a GIF (it holds text)"),
+            (["--scene", "scene.json", "--contact-sheet", "shot.png"], ""),
+            (["--scene", "scene.json", "--inspect", "page.html"], "--inspect page.html: the file is not a geometry report of --inspect (it holds HTML)"),
+            (["--scene", "scene.json", "--hashes", "shot.gif"], "--hashes shot.gif: the file is not a hash file (it holds a GIF)"),
+            (["test", "suite.json", "--update"], "references goldens/scene.scale1.sha256: the file is not a hash file (it holds text)"),
+            (["test", "suite.json", "--junit", "page.html"], "--junit page.html: the file is not a JUnit XML file (it holds HTML)"),
+            (["test", "suite.json", "--report", "page.html"], "--report page.html: the file is not an HTML report of render's (it holds HTML)"),
+            (["merge-junit", "--out", "notes.txt", "page.html"], "--out notes.txt: the file is not a JUnit XML file (it holds text)"),
+        ]
+        try FileManager.default.copyItem(atPath: path("shot.gif"), toPath: path("shot.png"))
+        let kept = ["notes.txt", "notes.gif", "page.html", "shot.gif", "shot.png", "goldens/scene.scale1.sha256"]
+        let before = try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
+        for (arguments, message) in refused {
+            let expected = message.isEmpty ? "--contact-sheet shot.png: the file is not a PNG image (it holds a GIF)" : message
+            try expectError(arguments, status: 2, contains: ["error: " + expected + "; choose another name, or delete it first"])
+        }
+        XCTAssertEqual(try kept.map { try Data(contentsOf: folder.appendingPathComponent($0)) }, before)
+        // Render's own files, and empty ones, are replaced.
+        try FileManager.default.removeItem(atPath: path("goldens/scene.scale1.sha256"))
+        try write("empty.gif", "")
+        for _ in 0..<2 {
+            for arguments in [["--scene", "scene.json", "--frames", "0-1", "--hashes", "h.sha256", "--inspect", "g.json",
+                               "--contact-sheet", "sheet.png", "--out", "empty.gif"],
+                              ["test", "suite.json", "--update"], ["test", "suite.json", "--junit", "j.xml", "--report", "r.html"]] {
+                let run = try render(arguments)
+                XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+            }
+        }
+        // The references that --update recorded are no folder of frames.
+        try expectError(["--scene", "scene.json", "--out", "goldens/scene.scale1/"], status: 2,
+                        contains: ["error: --out goldens/scene.scale1/: the folder holds recorded references (frame"])
         XCTAssertEqual(try temporaries(), [])
     }
 
@@ -168,7 +217,7 @@ final class OutputSafetyCLITests: CLITestCase {
     /// Without write permission the message says so, before rendering. As root (which may write
     /// anywhere), render runs as `nobody` through setpriv.
     func testUnwritableFolder() throws {
-        try write("ro/old.gif", "old")
+        try write("ro/old.gif", "GIF89a old")
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: path("ro"))
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path("ro")) }
@@ -188,7 +237,7 @@ final class OutputSafetyCLITests: CLITestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, stderr)
         XCTAssertEqual(stderr, "error: --out \(path("ro/old.gif")): cannot write in the folder \(path("ro")): permission denied\n")
-        XCTAssertEqual(try String(contentsOfFile: path("ro/old.gif"), encoding: .utf8), "old")
+        XCTAssertEqual(try String(contentsOfFile: path("ro/old.gif"), encoding: .utf8), "GIF89a old")
     }
 
     /// A full disk during the run and a read-only file system before it, on a small tmpfs: the
@@ -209,7 +258,7 @@ final class OutputSafetyCLITests: CLITestCase {
             throw XCTSkip("mounting a small tmpfs needs root and the right to mount")
         }
         defer { _ = try? mount(["-o", "remount,rw", small.path]); _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [small.path]).waitUntilExit() }
-        try write("small/old.gif", "previous gif")
+        try write("small/old.gif", "GIF89a previous gif")
         try expectError(["--scene", path("scene.json"), "--out", "small/old.gif", "--scale", "3"], status: 1,
                         contains: ["error: --out small/old.gif: cannot write the file: no space left on device"])
         try expectError(["--scene", path("scene.json"), "--out", "small/new.webp", "--scale", "3"], status: 1,
@@ -219,7 +268,7 @@ final class OutputSafetyCLITests: CLITestCase {
         try expectError(["--scene", path("scene.json"), "--out", "small/frames/", "--scale", "3"], status: 1,
                         contains: ["error: --out small/frames/: cannot write frame_00", ".png: no space left on device"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: small.path), ["old.gif"])
-        XCTAssertEqual(try String(contentsOfFile: path("small/old.gif"), encoding: .utf8), "previous gif")
+        XCTAssertEqual(try String(contentsOfFile: path("small/old.gif"), encoding: .utf8), "GIF89a previous gif")
         XCTAssertTrue(try mount(["-o", "remount,ro", small.path]))
         try expectError(["--scene", path("scene.json"), "--out", "small/new.gif"], status: 2,
                         contains: ["error: --out small/new.gif: cannot write in the folder small: read-only file system"])
@@ -240,7 +289,7 @@ final class OutputSafetyCLITests: CLITestCase {
             (["--artifacts", "a", "--out", "x.gif"], "--artifacts applies only to --check"),
             (["--max-diff-pixels", "3", "--hashes", "h"], "--max-diff-pixels applies only to --check"),
             (["--timeline", "--out", "x.gif"], "--out does not apply to --timeline"),
-            (["--timeline", "--scale", "2"], "--scale does not apply to --timeline"),
+            (["--timeline", "--jobs", "2"], "--jobs does not apply to --timeline"),
             (["--inspect", "g.json", "--jobs", "2"], "--jobs does not apply to --inspect alone"),
             (["--out", "x.gif", "--junit", "j.xml"], "--junit applies only to render test"),
             (["--out", "x.gif", "--update"], "--update applies only to render test"),

@@ -260,14 +260,21 @@ final class ReferencesCLITests: CLITestCase {
         XCTAssertTrue(failed.stderr.contains("scene/frame_0000: size 120×160, expected 100000×100000"), failed.stderr)
     }
 
-    /// A frame written again as PNG replaces its WebP reference: the two formats are one slot.
-    func testAFrameWrittenAgainReplacesItsOtherFormat() throws {
+    /// A frame recorded again as WebP replaces its PNG reference: the two formats are one slot.
+    /// Once the folder holds recorded references, `--out DIR/` refuses it, naming what re-records them.
+    func testAFrameRecordedAgainReplacesItsOtherFormat() throws {
         try FileManager.default.createDirectory(atPath: path("g"), withIntermediateDirectories: false)
-        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--references"]).status, 0)
-        XCTAssertEqual(try render(["--scene", path("scene.json"), "--out", path("g/scene") + "/", "--frames", "3-4"]).status, 0)
+        XCTAssertEqual(try render(["--scene", path("scene.json"), "--hashes", path("g/scene.sha256"), "--out", path("g/scene") + "/"]).status, 0)
+        let run = try render(["--scene", path("scene.json"), "--hashes", path("g/other.sha256"), "--references", "--frames", "3-4"])
+        XCTAssertEqual(run.status, 0, run.stderr)
         let files = try frameFiles("g/scene")
-        XCTAssertTrue(files.contains("frame_0003.png") && !files.contains("frame_0003.webp"), "\(files)")
-        XCTAssertTrue(files.contains("frame_0005.webp"), "\(files)")
+        XCTAssertTrue(files.contains("frame_0003.webp") && !files.contains("frame_0003.png"), "\(files)")
+        XCTAssertTrue(files.contains("frame_0005.png"), "\(files)")
+        let before = try frameFiles("g/scene")
+        try expectError(["--scene", path("scene.json"), "--out", path("g/scene") + "/", "--frames", "3-4"], status: 2,
+                        contains: ["--out \(path("g/scene"))/: the folder holds recorded references (frame_0003.webp",
+                                   "which render --hashes FILE --references, render test --update or ScrollReelTesting writes again"])
+        XCTAssertEqual(try frameFiles("g/scene"), before)
     }
 
     func testReferencesNeedAHashFile() throws {

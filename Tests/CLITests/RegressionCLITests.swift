@@ -143,7 +143,7 @@ final class RegressionCLITests: CLITestCase {
     func testValidate() throws {
         let ok = try render(["validate", path("scene.json")])
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertEqual(ok.stdout, "ok: \(path("scene.json")): 30 frames, 1.00 s, 120×160 px\n")
+        XCTAssertEqual(ok.stdout, "ok: \(path("scene.json")): 30 frames at scale 2, 1.00 s, 120×160 px\n")
         try write("bad.json", CLITestCase.scene.replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": 0"))
         try expectError(["validate", path("scene.json"), path("bad.json")], status: 2,
                         contains: ["bad.json: fps: expected a whole number in 1…120, found 0"])

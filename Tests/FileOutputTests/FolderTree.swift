@@ -69,3 +69,8 @@ final class FaultyFileSystem: @unchecked Sendable {
             removeFolder: { try self.step("rmdir", $0); try real.removeFolder($0) })
     }
 }
+
+extension FileKind {
+    /// Any file at all: for tests of checks and commits that are not about what a file holds.
+    static let anything = FileKind(name: "anything", headLength: 0) { _, _ in true }
+}

@@ -54,9 +54,9 @@ final class OutputSetTests: FolderTestCase {
         try write("refs/frame_0000.webp", "old 0")
         try write("refs.sha256", "old hashes")
         let set = OutputSet()
-        let folder = try set.folder(OutputTarget(option: "references", path: path("refs")), kind: .frames, replacingAll: true)
-        let file = try set.file(OutputTarget(option: "references", path: path("refs.sha256")))
-        let other = try set.file(OutputTarget(option: "--junit", path: path("junit.xml")))
+        let folder = try set.folder(OutputTarget(option: "references", path: path("refs")), kind: .references, replacingAll: true)
+        let file = try set.file(OutputTarget(option: "references", path: path("refs.sha256")), holding: .anything)
+        let other = try set.file(OutputTarget(option: "--junit", path: path("junit.xml")), holding: .anything)
         try folder.write("frame_0001.webp", Array("half a run".utf8))
         try file.write(Array("new hashes".utf8))
         try other.write(Array("report".utf8))
@@ -74,7 +74,7 @@ final class OutputSetTests: FolderTestCase {
         let stage = { (set: OutputSet) in
             try set.makeFolder(OutputTarget(option: "references", path: self.path("new/refs")))
             try set.makeFolder(OutputTarget(option: "references", path: self.path("kept")))
-            try set.file(OutputTarget(option: "references", path: self.path("new/refs/h.sha256"))).write(Array("hashes".utf8))
+            try set.file(OutputTarget(option: "references", path: self.path("new/refs/h.sha256")), holding: .anything).write(Array("hashes".utf8))
         }
         try assertAllOrNothing(stage, expected: ["kept": "<folder>", "kept/old.txt": "old", "new": "<folder>",
                                                  "new/refs": "<folder>", "new/refs/h.sha256": "hashes"])
@@ -164,9 +164,9 @@ final class OutputSetTests: FolderTestCase {
         try write("frames/.scrollreel", "old marker")
         try write("frames/frame_0000.png", "old 0")
         let tried = try assertAllOrNothing({ set in
-            try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
-            try set.file(OutputTarget(option: "--hashes", path: path("h.sha256"))).write(Array("new hashes".utf8))
-            try set.file(OutputTarget(option: "--inspect", path: path("new.json"))).write(Array("{}".utf8))
+            try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
+            try set.file(OutputTarget(option: "--hashes", path: path("h.sha256")), holding: .anything).write(Array("new hashes".utf8))
+            try set.file(OutputTarget(option: "--inspect", path: path("new.json")), holding: .anything).write(Array("{}".utf8))
             let folder = try set.folder(OutputTarget(option: "--artifacts", path: path("frames")), kind: .frames, replacingAll: true)
             try folder.write("frame_0000.png", Array("new 0".utf8))
         }, expected: ["a.gif": "new gif", "h.sha256": "new hashes", "new.json": "{}", "frames": "<folder>",
@@ -179,8 +179,8 @@ final class OutputSetTests: FolderTestCase {
     func testAFileThatAppearsOrChangesMeanwhileIsLeftAsItIs() throws {
         try write("a.gif", "old gif")
         let appearing = OutputSet()
-        try appearing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
-        try appearing.file(OutputTarget(option: "--hashes", path: path("h.sha256"))).write(Array("new hashes".utf8))
+        try appearing.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
+        try appearing.file(OutputTarget(option: "--hashes", path: path("h.sha256")), holding: .anything).write(Array("new hashes".utf8))
         try write("h.sha256", "the user's hashes")
         XCTAssertThrowsError(try appearing.commit()) { error in
             XCTAssertEqual("\(error)", "--hashes \(self.path("h.sha256")): appeared while rendering; it is left as it is, and nothing was written")
@@ -188,7 +188,7 @@ final class OutputSetTests: FolderTestCase {
         XCTAssertEqual(try snapshot(), ["a.gif": "old gif", "h.sha256": "the user's hashes"])
 
         let changing = OutputSet()
-        try changing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try changing.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
         try write("a.gif", "edited while rendering")
         XCTAssertThrowsError(try changing.commit()) { error in
             XCTAssertEqual("\(error)", "--out \(self.path("a.gif")): was changed while rendering; it is left as it is, and nothing was written")
@@ -197,7 +197,7 @@ final class OutputSetTests: FolderTestCase {
 
         // Unchanged since the check, the same file is replaced; a change of permissions alone is no change.
         let replacing = OutputSet()
-        try replacing.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try replacing.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path("a.gif"))
         try replacing.commit()
         XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "h.sha256": "the user's hashes"])
@@ -216,14 +216,14 @@ final class OutputSetTests: FolderTestCase {
             try FileSystem.system.replace(from, to)
         }
         let set = OutputSet(fileSystem: failing)
-        try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
-        try set.file(OutputTarget(option: "--contact-sheet", path: path("b.png"))).write(Array("new png".utf8))
+        try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
+        try set.file(OutputTarget(option: "--contact-sheet", path: path("b.png")), holding: .anything).write(Array("new png".utf8))
         XCTAssertThrowsError(try set.commit()) { error in
             XCTAssertEqual("\(error)", "--contact-sheet \(self.path("b.png")): cannot replace the file: no space left on device")
         }
         XCTAssertEqual(try snapshot(), before)
         let working = OutputSet(fileSystem: noLinks)
-        try working.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+        try working.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
         try working.commit()
         XCTAssertEqual(try snapshot(), ["a.gif": "new gif", "b.png": "old png"])
     }
@@ -232,7 +232,7 @@ final class OutputSetTests: FolderTestCase {
     /// previous file is in place or in a backup that the error names.
     func testNothingIsLostWhenUndoingFails() throws {
         func stage(_ set: OutputSet) throws {
-            try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new gif".utf8))
+            try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new gif".utf8))
             let folder = try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
             try folder.write("frame_0000.png", Array("new 0".utf8))
         }
@@ -270,6 +270,36 @@ final class OutputSetTests: FolderTestCase {
         }
     }
 
+    /// Files and folders found stale are removed together with the run's other outputs, or on
+    /// any failure not at all; a file changed since it was checked stays, and so does the rest.
+    func testRemovalsCommitTogether() throws {
+        try write("old.sha256", "old hashes")
+        try write("old/.scrollreel", "marker")
+        try write("old/frame_0000.webp", "old 0")
+        try write("kept.txt", "mine")
+        try assertAllOrNothing({ set in
+            try set.file(OutputTarget(option: "--prune", path: self.path("old.sha256")), holding: .anything).remove()
+            let folder = try set.folder(OutputTarget(option: "--prune", path: self.path("old")), kind: .references, replacingAll: true)
+            try folder.write("frame_0001.webp", Array("new 1".utf8))
+        }, expected: ["kept.txt": "mine", "old": "<folder>", "old/.scrollreel": FolderKind.markerText, "old/frame_0001.webp": "new 1"])
+        // A folder left with nothing goes too (its removal, the last step, is not undone should it fail).
+        try restore(["old": "<folder>", "old/.scrollreel": "marker", "old/frame_0000.webp": "old 0", "kept.txt": "mine"])
+        let emptying = OutputSet()
+        _ = try emptying.folder(OutputTarget(option: "--prune", path: path("old")), kind: .references, replacingAll: true)
+        try emptying.commit()
+        XCTAssertEqual(try snapshot(), ["kept.txt": "mine"])
+        try restore(["old.sha256": "old hashes", "old": "<folder>", "old/.scrollreel": "marker", "kept.txt": "mine"])
+        let set = OutputSet()
+        try set.file(OutputTarget(option: "--prune", path: path("old.sha256")), holding: .anything).remove()
+        _ = try set.folder(OutputTarget(option: "--prune", path: path("old")), kind: .references, replacingAll: true)
+        try write("old.sha256", "edited meanwhile")
+        XCTAssertThrowsError(try set.commit()) { error in
+            XCTAssertEqual("\(error)", "--prune \(self.path("old.sha256")): was changed since render checked it; it is left as it is, "
+                           + "and nothing was removed")
+        }
+        XCTAssertEqual(try snapshot(), ["old.sha256": "edited meanwhile", "old": "<folder>", "old/.scrollreel": "marker", "kept.txt": "mine"])
+    }
+
     /// A passing check leaves no failure images: the old ones go, and so does the folder render made.
     func testEmptiedArtifactsFolderGoes() throws {
         try write("fails/.scrollreel", "marker")
@@ -295,7 +325,7 @@ final class OutputSetTests: FolderTestCase {
         let set = OutputSet()
         try set.folder(OutputTarget(option: "--out", path: path("frames")), kind: .frames, replacingAll: true)
             .write("frame_0000.png", Array("new".utf8))
-        let writer = try set.file(OutputTarget(option: "--out", path: path("x.gif"))).open()
+        let writer = try set.file(OutputTarget(option: "--out", path: path("x.gif")), holding: .anything).open()
         try writer.write(Array("half a gif".utf8))
         set.discard()
         XCTAssertEqual(try snapshot(), before)

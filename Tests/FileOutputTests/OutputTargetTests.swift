@@ -15,17 +15,17 @@ final class OutputTargetTests: FolderTestCase {
     func testMissingAndWrongFolders() throws {
         try write("file.txt", "text")
         try FileManager.default.createDirectory(atPath: path("dir.gif"), withIntermediateDirectories: false)
-        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: "missing/sub/x.gif").checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: "missing/sub/x.gif").checkFile(holding: .anything) },
                        "--out missing/sub/x.gif: the folder missing/sub does not exist")
-        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: path("file.txt/h.sha256")).checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: path("file.txt/h.sha256")).checkFile(holding: .anything) },
                        "--hashes \(path("file.txt/h.sha256")): \(path("file.txt")) is not a folder")
-        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("dir.gif")).checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("dir.gif")).checkFile(holding: .anything) },
                        "--out \(path("dir.gif")): is a folder, not a file")
         XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("file.txt") + "/").checkFolder(.frames) },
                        "--out \(path("file.txt"))/: is a file, not a folder")
         XCTAssertEqual(problem { try OutputTarget(option: "--out", path: "nowhere/frames/").checkFolder(.frames) },
                        "--out nowhere/frames/: the folder nowhere does not exist")
-        XCTAssertNil(problem { try OutputTarget(option: "--out", path: path("new.gif")).checkFile() })
+        XCTAssertNil(problem { try OutputTarget(option: "--out", path: path("new.gif")).checkFile(holding: .anything) })
         XCTAssertNil(problem { try OutputTarget(option: "--out", path: path("new") + "/").checkFolder(.frames) })
     }
 
@@ -60,11 +60,11 @@ final class OutputTargetTests: FolderTestCase {
 
     func testSamePathTwiceIsRefused() throws {
         let set = OutputSet()
-        _ = try set.file(OutputTarget(option: "--out", path: path("x.png")))
-        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--contact-sheet", path: path("./x.png"))) },
+        _ = try set.file(OutputTarget(option: "--out", path: path("x.png")), holding: .anything)
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--contact-sheet", path: path("./x.png")), holding: .anything) },
                        "--contact-sheet \(path("./x.png")): --out \(path("x.png")) is the same path")
         _ = try set.folder(OutputTarget(option: "--out", path: path("frames/")), kind: .frames, replacingAll: true)
-        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("frames/h.sha256"))) },
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("frames/h.sha256")), holding: .anything) },
                        "--hashes \(path("frames/h.sha256")): --out \(path("frames/")) writes inside it, or it inside that")
     }
 
@@ -74,23 +74,23 @@ final class OutputTargetTests: FolderTestCase {
         try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: path("real"))
         try FileManager.default.createSymbolicLink(atPath: path("self"), withDestinationPath: ".")
         let set = OutputSet()
-        _ = try set.file(OutputTarget(option: "--out", path: path("a.gif")))
-        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("self/a.gif"))) },
+        _ = try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything)
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--hashes", path: path("self/a.gif")), holding: .anything) },
                        "--hashes \(path("self/a.gif")): --out \(path("a.gif")) is the same path")
         _ = try set.folder(OutputTarget(option: "--out", path: path("link/")), kind: .frames, replacingAll: true)
-        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--inspect", path: path("real/g.json"))) },
+        XCTAssertEqual(problem { _ = try set.file(OutputTarget(option: "--inspect", path: path("real/g.json")), holding: .anything) },
                        "--inspect \(path("real/g.json")): --out \(path("link/")) writes inside it, or it inside that")
     }
 
     /// Only regular files are replaced: devices, pipes and links to them are refused, and a
     /// folder named like a frame makes a folder the user's.
     func testOnlyRegularFiles() throws {
-        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: "/dev/null").checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: "/dev/null").checkFile(holding: .anything) },
                        "--hashes /dev/null: is a device, a pipe or a socket, not a regular file; render replaces only regular files")
         try FileManager.default.createSymbolicLink(atPath: path("out"), withDestinationPath: "/dev/stdout")
-        XCTAssertNotNil(problem { try OutputTarget(option: "--inspect", path: path("out")).checkFile() })
+        XCTAssertNotNil(problem { try OutputTarget(option: "--inspect", path: path("out")).checkFile(holding: .anything) })
         XCTAssertEqual(mkfifo(path("fifo"), 0o644), 0)
-        XCTAssertNotNil(problem { try OutputTarget(option: "--hashes", path: path("fifo")).checkFile() })
+        XCTAssertNotNil(problem { try OutputTarget(option: "--hashes", path: path("fifo")).checkFile(holding: .anything) })
         try write("f/.scrollreel", "marker")
         try FileManager.default.createDirectory(atPath: path("f/frame_0001.png/mywork"), withIntermediateDirectories: true)
         XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("f")).checkFolder(.frames) }?.contains("(frame_0001.png)"), true)
@@ -100,13 +100,13 @@ final class OutputTargetTests: FolderTestCase {
     /// the folder the user's; a name too long for render's temporary is refused up front.
     func testFileTargetMistakes() throws {
         try write("f", "mine")
-        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: path("f") + "/").checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--hashes", path: path("f") + "/").checkFile(holding: .anything) },
                        "--hashes \(path("f"))/: ends in /, which names a folder; give a file name")
         try write("frames/.scrollreel", "marker")
-        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("frames/all.gif")).checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path("frames/all.gif")).checkFile(holding: .anything) },
                        "--out \(path("frames/all.gif")): the folder \(path("frames")) is one render fills with frames or failure images; write this file elsewhere")
         let long = String(repeating: "x", count: 240) + ".gif"
-        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path(long)).checkFile() },
+        XCTAssertEqual(problem { try OutputTarget(option: "--out", path: path(long)).checkFile(holding: .anything) },
                        "--out \(path(long)): the name is too long: 244 bytes, and render needs it to leave 32 of the 255 a name may have for its temporary")
     }
 
@@ -115,7 +115,7 @@ final class OutputTargetTests: FolderTestCase {
         try write("a.gif", "old")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path("a.gif"))
         let set = OutputSet()
-        try set.file(OutputTarget(option: "--out", path: path("a.gif"))).write(Array("new".utf8))
+        try set.file(OutputTarget(option: "--out", path: path("a.gif")), holding: .anything).write(Array("new".utf8))
         try set.commit()
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path("a.gif"))[.posixPermissions] as? Int, 0o640)
         XCTAssertEqual(try String(contentsOfFile: path("a.gif"), encoding: .utf8), "new")
@@ -136,7 +136,8 @@ final class OutputTargetTests: FolderTestCase {
             XCTAssertNil(FrameName.videoStart(of: name), name)
         }
         XCTAssertNil(FrameName.frameIndex(of: "frames_0040.mkv"), "a video is no frame file")
-        XCTAssertTrue(FolderKind.frames.owns("frames_0040.mkv"))
+        XCTAssertTrue(FolderKind.references.owns("frames_0040.mkv"))
+        XCTAssertFalse(FolderKind.frames.owns("frames_0040.mkv"), "videos are references")
         for name in ["frame_.png", "frame_0003-diff.png", "frame_+3.png", "frame_0007.PNG", "xframe_0001.png", "frame_٣.png"] {
             XCTAssertNil(FrameName.index(of: name), name)
         }

@@ -78,4 +78,17 @@ final class SuiteTests: XCTestCase {
             }
         }
     }
+
+    /// The names `render test --prune` takes for a case's are exactly those cases are given.
+    func testCaseNamesAreKnownByTheirForm() {
+        for appearance in [Appearance.light, .dark, nil] {
+            for base in ["stretchy", "a.b", "x.scale1"] {
+                XCTAssertTrue(Suite.Case.isName(Suite.Case.name(base: base, scale: 2, appearance: appearance)), base)
+            }
+        }
+        for name in ["stretchy", ".scale1", "stretchy.scale", "stretchy.scalex", "stretchy.scale1.light", "stretchy.scale-1",
+                     "stretchy.scale1.dark.dark", "stretchy.scale1.both.dark", "stretchy-failures", "stretchy.scale١"] {
+            XCTAssertFalse(Suite.Case.isName(name), name)
+        }
+    }
 }
