@@ -43,6 +43,8 @@ final class SwiftPackageTests: XCTestCase {
         let files = try SwiftPackageTests.readmeFiles()
         XCTAssertEqual(files.map(\.path), ["Package.swift", "Tests/HeaderTests/HeaderTests.swift",
                                            "Tests/HeaderTests/HeaderSuite.swift"])
+        let readme = try String(contentsOf: SwiftPackageTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertEqual(readme.components(separatedBy: "```swift\n").count - 1, files.count, "every Swift block names its file")
         let top = FileManager.default.temporaryDirectory.appendingPathComponent("readme-package-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: top) }
         // The README's Package.swift names the checkout `../ScrollReel`.
@@ -68,7 +70,7 @@ final class SwiftPackageTests: XCTestCase {
         let passing = try swiftTest(in: package)
         XCTAssertEqual(passing.status, 0, passing.output)
         XCTAssertTrue(passing.output.contains("Executed 1 test, with 0 failures"), passing.output)
-        XCTAssertTrue(passing.output.contains("Test run with 3 tests in 0 suites passed"), passing.output)
+        XCTAssertTrue(passing.output.contains("Test run with 4 tests in 0 suites passed"), passing.output)
 
         // The card moved down by one point: every test fails, and says so.
         try writeScenes(cardY: 133)
@@ -89,6 +91,7 @@ final class SwiftPackageTests: XCTestCase {
         XCTAssertTrue(failing.output.contains("Attached 'pulledHeader.scale1-frame_0020-diff.png'"), failing.output)
         XCTAssertTrue(failing.output.contains("Test restingHeader(appearance:) with 2 test cases failed"), failing.output)
         XCTAssertTrue(failing.output.contains("Test screens(scene:) with 2 test cases failed"), failing.output)
+        XCTAssertTrue(failing.output.contains("Test headerWithoutCard() passed"), "the mask follows the card:\n\(failing.output)")
         XCTAssertTrue(failing.output.contains("HeaderSuite/screens.header-tall.scale1: 1 of 2 frames differ"), failing.output)
         let checks = ["frame_0000": 6, "frame_0020": 2, "frame_0040": 2]
         for (frame, count) in checks {
