@@ -55,10 +55,12 @@ let package = Package(
         .target(name: "Scene", dependencies: ["FileOutput", "Cassowary"]),
         // Scene + offset -> display list -> bitmap.
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text", "FileOutput"]),
-        // Frame hashes, reference checks, pixelmatch-style diffs and the JUnit and HTML reports of
-        // failures, for the CLI and for tests.
-        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Render", "FileOutput"], swiftSettings: optimizedInDebug),
-        // assertFrames for XCTest, with swift-snapshot-testing's record modes.
+        // Frame hashes, reference checks, pixelmatch-style and perceptual diffs, view masks, recorded
+        // geometry and what changed in it, and the JUnit and HTML reports of failures, for the CLI
+        // and for tests.
+        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput"],
+                swiftSettings: optimizedInDebug),
+        // assertFrames for XCTest and Swift Testing, with swift-snapshot-testing's record modes.
         .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput"]),
         // The command-line tool. Thin: arguments, progress, output routing.
         .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput"]),
