@@ -156,11 +156,11 @@ public struct FrameCheck {
         }
         var (kept, compared) = (reference, bitmap)
         if let mask, let actual {
-            let rects: [(x0: Int, y0: Int, x1: Int, y1: Int)]
-            do { rects = mask.rects(in: [try actual()] + (geometry.expected(name).map { [$0] } ?? [])) } catch {
+            let geometries: [FrameGeometry]
+            do { geometries = [try actual()] + (geometry.expected(name).map { [$0] } ?? []) } catch {
                 return (.differs(reason: "its geometry, which the mask needs, cannot be made: \(error)"), nil)
             }
-            (kept, compared) = (ViewMask.applying(rects, to: reference), ViewMask.applying(rects, to: bitmap))
+            (kept, compared) = (mask.masking(reference, geometries: geometries), mask.masking(bitmap, geometries: geometries))
             if kept == compared { return (.tolerated(differing: 0), nil) }
         }
         let diff = PixelDiff(expected: kept, actual: compared, comparison: tolerance.comparison)

@@ -5,8 +5,9 @@ import Scene
 /// Where the views of one frame are, as `--inspect` reports them, kept beside a reference frame so
 /// that a failing frame can say what moved rather than only how many pixels changed.
 ///
-/// Only the views on screen are kept (their frame, within their clip, overlaps the canvas), in
-/// drawing order, each with the index of its parent among them. Lengths are screen points rounded
+/// Only the views on screen are kept (their frame, within their clip, overlaps the canvas), and
+/// their ancestors, in drawing order, each with the index of its parent among them: a mask or a
+/// move of a container reaches its subviews on screen even when its own frame is not. Lengths are screen points rounded
 /// to `FrameGeometry.precision`, so that a frame read back from its file equals the one written.
 public struct FrameGeometry: Equatable, Sendable {
     /// One view on screen.
@@ -36,6 +37,12 @@ public struct FrameGeometry: Equatable, Sendable {
 
         /// What it covers: its frame within its clip.
         public var visible: Rect { clip.map { frame.intersection($0) } ?? frame }
+
+        /// Every length and fraction it holds.
+        var numbers: [Double] {
+            [frame, clip, imageFrame].compactMap { $0 }.flatMap { [$0.x, $0.y, $0.width, $0.height] }
+                + [alpha, cornerRadius] + (blur.map { [$0] } ?? [])
+        }
     }
 
     /// Lengths and fractions are kept to a thousandth: far below what a frame at @3x can show, and
@@ -55,15 +62,15 @@ public struct FrameGeometry: Equatable, Sendable {
             let frame = FrameGeometry.rounded(item.frame)
             let covered = clip.map { frame.intersection($0) } ?? frame
             let onScreen = covered.intersection(screen)
-            var own = parent
-            if onScreen.width > 0 && onScreen.height > 0 {
-                own = views.count
-                views.append(View(id: item.id, parent: parent, frame: frame, clip: clip, alpha: FrameGeometry.rounded(item.alpha),
-                                  cornerRadius: FrameGeometry.rounded(ClipShape(rect: item.frame, cornerRadius: item.cornerRadius).drawnRadius),
-                                  blur: item.blur.map { FrameGeometry.rounded($0.fraction) },
-                                  imageFrame: item.image.map { FrameGeometry.rounded($0.frame) }, text: item.label?.text))
-            }
+            let own = views.count
+            views.append(View(id: item.id, parent: parent, frame: frame, clip: clip, alpha: FrameGeometry.rounded(item.alpha),
+                              cornerRadius: FrameGeometry.rounded(ClipShape(rect: item.frame, cornerRadius: item.cornerRadius).drawnRadius),
+                              blur: item.blur.map { FrameGeometry.rounded($0.fraction) },
+                              imageFrame: item.image.map { FrameGeometry.rounded($0.frame) }, text: item.label?.text))
             for child in item.children { visit(child, parent: own) }
+            // Off screen, and none of its subviews on it: the view is not kept. Nothing was added
+            // after it, so the indices kept stay as they are.
+            if onScreen.width <= 0 || onScreen.height <= 0, views.count == own + 1 { views.removeLast() }
         }
         for item in items { visit(item, parent: nil) }
         self.views = views

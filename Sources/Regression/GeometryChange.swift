@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Scene
 
 /// One thing about one view that differs between a reference frame's geometry and a new frame's:
@@ -29,7 +30,7 @@ public struct GeometryChange: Hashable, Sendable {
             guard let was = expectedIndex[view.id].map({ expected.views[$0] }) else {
                 // A view that comes with its parent is part of that change.
                 if let parent = view.parent, expectedIndex[actual.views[parent].id] == nil { continue }
-                changes.append(GeometryChange(view: view.id, what: "appeared", values: "at \(view.frame)"))
+                changes.append(GeometryChange(view: view.id, what: "appeared", values: "at \(Inspection.rect(view.frame))"))
                 continue
             }
             let parentMove = view.parent.flatMap { parent -> (Double, Double)? in
@@ -40,7 +41,7 @@ public struct GeometryChange: Hashable, Sendable {
         }
         for view in expected.views where !actualIDs.contains(view.id) {
             if let parent = view.parent, !actualIDs.contains(expected.views[parent].id) { continue }
-            changes.append(GeometryChange(view: view.id, what: "is gone", values: "from \(view.frame)"))
+            changes.append(GeometryChange(view: view.id, what: "is gone", values: "from \(Inspection.rect(view.frame))"))
         }
         return changes
     }
@@ -49,13 +50,16 @@ public struct GeometryChange: Hashable, Sendable {
                                     parentMove: (x: Double, y: Double)) -> [GeometryChange] {
         var changes: [GeometryChange] = []
         func note(_ what: String, _ values: String? = nil) { changes.append(GeometryChange(view: now.id, what: what, values: values)) }
-        let dx = now.frame.x - was.frame.x - parentMove.x, dy = now.frame.y - was.frame.y - parentMove.y
+        // Rounded as the geometry is, so that a move cancelled by the parent's is no move at all.
+        let dx = FrameGeometry.rounded(now.frame.x - was.frame.x - parentMove.x)
+        let dy = FrameGeometry.rounded(now.frame.y - was.frame.y - parentMove.y)
         let moves = [(dy, "down", "up"), (dx, "right", "left")].filter { $0.0 != 0 }
         if !moves.isEmpty {
             note("moved " + moves.map { "\(signed($0.0)) pt \($0.0 > 0 ? $0.1 : $0.2)" }.joined(separator: " and "))
         }
         if now.frame.size != was.frame.size {
-            let dw = now.frame.width - was.frame.width, dh = now.frame.height - was.frame.height
+            let dw = FrameGeometry.rounded(now.frame.width - was.frame.width)
+            let dh = FrameGeometry.rounded(now.frame.height - was.frame.height)
             let parts = [(dw, "wider", "narrower"), (dh, "taller", "shorter")].filter { $0.0 != 0 }
             note("resized " + parts.map { "\(signed($0.0)) pt \($0.0 > 0 ? $0.1 : $0.2)" }.joined(separator: " and "),
                  "(\(size(was.frame)) → \(size(now.frame)) pt)")
@@ -64,24 +68,19 @@ public struct GeometryChange: Hashable, Sendable {
         if now.cornerRadius != was.cornerRadius { note("corner radius", "\(plain(was.cornerRadius)) → \(plain(now.cornerRadius))") }
         if now.blur != was.blur { note("blur", "\(was.blur.map(plain) ?? "none") → \(now.blur.map(plain) ?? "none")") }
         if now.text != was.text { note("text changed", "\(quoted(was.text)) → \(quoted(now.text))") }
-        // The image within its view: a move of the view already moved it.
-        let image = { (view: FrameGeometry.View) in view.imageFrame.map { $0.offsetBy(dx: -view.frame.x, dy: -view.frame.y) } }
-        if image(now) != image(was) {
-            note("image frame in the view", "\(image(was).map(\.description) ?? "none") → \(image(now).map(\.description) ?? "none")")
+        // The image within its view: a move of the view already moved it. A clip that changes is
+        // not told: it changes whenever a view moves under a clipping ancestor that does not.
+        let image = { (view: FrameGeometry.View) in
+            view.imageFrame.map { FrameGeometry.rounded($0.offsetBy(dx: -view.frame.x, dy: -view.frame.y)) }
         }
-        // A clip that changed other than with the view's own move (a parent's clip, or its own size).
-        let clip = { (view: FrameGeometry.View) in view.clip.map { $0.offsetBy(dx: -view.frame.x, dy: -view.frame.y) } }
-        if changes.isEmpty, clip(now) != clip(was) {
-            note("clipped differently", "\(was.clip.map(\.description) ?? "none") → \(now.clip.map(\.description) ?? "none")")
+        if image(now) != image(was) {
+            note("image frame in the view", "\(image(was).map(Inspection.rect) ?? "none") → \(image(now).map(Inspection.rect) ?? "none")")
         }
         return changes
     }
 
     /// A length or fraction as precise as geometry is kept, and no more: `1`, `0.75`.
-    static func plain(_ value: Double) -> String {
-        let rounded = (value * FrameGeometry.precision).rounded() / FrameGeometry.precision
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", rounded)
-    }
+    static func plain(_ value: Double) -> String { Inspection.number(FrameGeometry.rounded(value)) }
 
     /// With its sign: `+1`, `-0.5`.
     static func signed(_ value: Double) -> String { (value > 0 ? "+" : "") + plain(value) }

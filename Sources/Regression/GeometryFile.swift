@@ -40,7 +40,11 @@ public struct GeometryFile: Equatable, Sendable {
         for (stem, value) in frames {
             guard let views = value as? [[String: Any]] else { throw ParseError(description: "\(stem): expected a list of views") }
             parsed[stem] = FrameGeometry(views: try views.enumerated().map { k, view in
-                guard let view = try GeometryFile.view(view) else { throw ParseError(description: "\(stem)[\(k)]: not a view") }
+                // A parent comes before its children; numbers are finite, and far inside what a screen holds.
+                guard let view = GeometryFile.view(view), view.parent.map({ (0..<k).contains($0) }) ?? true,
+                      view.numbers.allSatisfy({ $0.isFinite && abs($0) <= GeometryFile.largest }) else {
+                    throw ParseError(description: "\(stem)[\(k)]: not a view")
+                }
                 return view
             })
         }
@@ -68,7 +72,10 @@ public struct GeometryFile: Equatable, Sendable {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    private static func view(_ object: [String: Any]) throws -> FrameGeometry.View? {
+    /// The largest length or fraction a file may hold: a million times any canvas.
+    static let largest = 1e10
+
+    private static func view(_ object: [String: Any]) -> FrameGeometry.View? {
         func number(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
         func rect(_ key: String) -> Rect? {
             guard let values = object[key] as? [NSNumber], values.count == 4 else { return nil }

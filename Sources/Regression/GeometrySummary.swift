@@ -2,7 +2,7 @@
 /// `card3 moved +1 pt down in frames 40–44`.
 public enum GeometrySummary {
     /// Lines beyond this many are counted, not listed: a change to the scroll moves everything.
-    public static let lines = 8
+    public static let maxLines = 8
 
     /// The lines of a run's failing frames that have recorded geometry.
     public static func lines(of failures: [FrameFailure]) -> [String] {
@@ -26,14 +26,14 @@ public enum GeometrySummary {
                 groups[key]!.values.insert(change.values ?? "")
             }
         }
-        var text = order.prefix(lines).map { key -> String in
+        var text = order.prefix(maxLines).map { key -> String in
             let group = groups[key]!
             let change = group.change
             let frames = FrameRanges.text(group.frames)
             guard group.values.count > 1, let values = change.values else { return "\(change.description) in \(frames)" }
             return "\(change.view) \(change.what) in \(frames) (\(values) in frame \(group.frames[0]))"
         }
-        if order.count > lines { text.append("… and \(order.count - lines) more changes") }
+        if order.count > maxLines { text.append("… and \(order.count - maxLines) more changes") }
         return text
     }
 }
@@ -42,10 +42,10 @@ public enum GeometrySummary {
 enum FrameRanges {
     static func text(_ frames: [Int]) -> String {
         var runs: [(Int, Int)] = []
-        for frame in frames.sorted() {
-            if let last = runs.last, frame == last.1 + 1 { runs[runs.count - 1].1 = frame } else if runs.last?.1 != frame { runs.append((frame, frame)) }
+        for frame in Set(frames).sorted() {
+            if let last = runs.last, frame == last.1 + 1 { runs[runs.count - 1].1 = frame } else { runs.append((frame, frame)) }
         }
         let parts = runs.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)–\($0.1)" }
-        return (frames.count == 1 ? "frame " : "frames ") + parts.joined(separator: ", ")
+        return (Set(frames).count == 1 ? "frame " : "frames ") + parts.joined(separator: ", ")
     }
 }

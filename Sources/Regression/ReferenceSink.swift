@@ -17,7 +17,7 @@ import Synchronization
 ///   shifted, costs far less than a WebP a frame; a fade or a still image does not. At the end
 ///   the smaller wins: the videos with the WebPs of translucent frames (a video holds no alpha),
 ///   or the WebPs alone.
-/// - Each frame's geometry, where the sink is given it, goes into `geometry.json` (`GeometryFile`),
+/// - Each frame's geometry goes into `geometry.json` (`GeometryFile`),
 ///   so that a failing frame can be told apart by what moved.
 public final class ReferenceSink: FrameSink {
     /// What a frame becomes on the workers: its hash, its WebP unless a frame before it has the
@@ -39,15 +39,15 @@ public final class ReferenceSink: FrameSink {
     private var videoNames: [String] = []
     /// The WebPs of opaque frames: the ones the videos make unneeded.
     private var opaqueWebPs: [String] = []
-    /// Where each frame's views are, by frame; nil records none.
-    private let geometryOf: ((Int) throws -> FrameGeometry)?
+    /// Where each frame's views are, by frame.
+    private let geometryOf: (Int) throws -> FrameGeometry
     /// The frames' geometry: what the folder held, for a range written into it, and the frames written.
     private var geometry = GeometryFile()
 
     /// Throws before any frame is rendered when WebP cannot hold frames of this size, or when the
     /// geometry a range is added to cannot be read.
     public init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats = Stats(),
-                geometry: ((Int) throws -> FrameGeometry)? = nil) throws {
+                geometry: @escaping (Int) throws -> FrameGeometry) throws {
         guard max(width, height) <= WebPWriter.maxSide else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "WebP")
         }
@@ -56,7 +56,7 @@ public final class ReferenceSink: FrameSink {
         recordsVideos = folder.replacingAll && H264Writer.unavailable == nil
         geometryOf = geometry
         let existing = PathText.joining(folder.target.path, GeometryFile.name)
-        if geometry != nil, !folder.replacingAll, FileManager.default.fileExists(atPath: existing) {
+        if !folder.replacingAll, FileManager.default.fileExists(atPath: existing) {
             do { self.geometry = try GeometryFile(parsing: Data(contentsOf: URL(fileURLWithPath: existing))) } catch {
                 throw GeometryFile.ParseError(description: "\(existing): \(error)")
             }
@@ -83,7 +83,7 @@ public final class ReferenceSink: FrameSink {
                 return (hash, file, rgb, nil)
             }
         }
-        prepared.geometry = try geometryOf?(index)
+        prepared.geometry = try geometryOf(index)
         return prepared
     }
 
@@ -115,7 +115,7 @@ public final class ReferenceSink: FrameSink {
     /// Closes the last video and keeps the smaller of the two ways to store the opaque frames.
     public func finish() throws {
         try stats.encode {
-            if geometryOf != nil { try folder.write(GeometryFile.name, Array(geometry.text.utf8)) }
+            try folder.write(GeometryFile.name, Array(geometry.text.utf8))
             try closeVideo()
             guard !videoNames.isEmpty else { return }
             let inVideos = videoNames.reduce(0) { $0 + (folder.size(of: $1) ?? 0) }

@@ -18,14 +18,18 @@ public struct ViewMask: Sendable {
     /// Where each copy of the screen starts in a frame, in pixels: one, or two for both
     /// appearances side by side, moved in by a device frame's margin.
     public let origins: [(x: Int, y: Int)]
+    /// The pixels of one copy of the screen: a view partly off it masks nothing of the other copy
+    /// or of the device frame.
+    public let screen: (width: Int, height: Int)
 
-    public init(ids: Set<String>, scale: Double, origins: [(x: Int, y: Int)]) {
-        self.ids = ids; self.scale = scale; self.origins = origins
+    public init(ids: Set<String>, scale: Double, origins: [(x: Int, y: Int)], screen: (width: Int, height: Int)) {
+        self.ids = ids; self.scale = scale; self.origins = origins; self.screen = screen
     }
 
     /// The mask of `ids` on the frames `renderer` draws.
     public init(ids: [String], renderer: Renderer) {
-        self.init(ids: Set(ids), scale: Double(renderer.scene.canvas.scale), origins: renderer.screenOrigins)
+        self.init(ids: Set(ids), scale: Double(renderer.scene.canvas.scale), origins: renderer.screenOrigins,
+                  screen: renderer.screenPixelSize)
     }
 
     /// The mask of `ids` on `renderer`'s frames; nil when there are none. An id that no view of
@@ -40,8 +44,13 @@ public struct ViewMask: Sendable {
         return ViewMask(ids: ids, renderer: renderer)
     }
 
+    /// `bitmap` with the pixels the mask covers in any of `geometries` made transparent.
+    public func masking(_ bitmap: Bitmap, geometries: [FrameGeometry]) -> Bitmap {
+        ViewMask.applying(rects(in: geometries), to: bitmap)
+    }
+
     /// The pixel rectangles the mask covers, from each geometry given.
-    func rects(in geometries: [FrameGeometry]) -> [(x0: Int, y0: Int, x1: Int, y1: Int)] {
+    private func rects(in geometries: [FrameGeometry]) -> [(x0: Int, y0: Int, x1: Int, y1: Int)] {
         var rects: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
         for geometry in geometries {
             var masked = [Bool](repeating: false, count: geometry.views.count)
@@ -50,17 +59,18 @@ public struct ViewMask: Sendable {
                 guard masked[k] else { continue }
                 let area = view.visible
                 guard area.width > 0, area.height > 0 else { continue }
-                for origin in origins {
-                    rects.append((origin.x + Int((area.minX * scale).rounded(.down)), origin.y + Int((area.minY * scale).rounded(.down)),
-                                  origin.x + Int((area.maxX * scale).rounded(.up)), origin.y + Int((area.maxY * scale).rounded(.up))))
-                }
+                // Within the screen first: the geometry bounds every number, so these fit an Int.
+                let x0 = max(0, Int((area.minX * scale).rounded(.down))), y0 = max(0, Int((area.minY * scale).rounded(.down)))
+                let x1 = min(screen.width, Int((area.maxX * scale).rounded(.up))), y1 = min(screen.height, Int((area.maxY * scale).rounded(.up)))
+                guard x0 < x1, y0 < y1 else { continue }
+                for origin in origins { rects.append((origin.x + x0, origin.y + y0, origin.x + x1, origin.y + y1)) }
             }
         }
         return rects
     }
 
     /// `bitmap` with every pixel of `rects` made transparent.
-    static func applying(_ rects: [(x0: Int, y0: Int, x1: Int, y1: Int)], to bitmap: Bitmap) -> Bitmap {
+    private static func applying(_ rects: [(x0: Int, y0: Int, x1: Int, y1: Int)], to bitmap: Bitmap) -> Bitmap {
         var bytes = bitmap.pixels
         for rect in rects {
             let x0 = max(0, rect.x0), x1 = min(bitmap.width, rect.x1), y0 = max(0, rect.y0), y1 = min(bitmap.height, rect.y1)

@@ -35,6 +35,8 @@ public final class Renderer: Sendable {
     public var screenOrigins: [(x: Int, y: Int)] {
         [(frameMargin, frameMargin)] + (beside.map { _ in [(canvasPixelWidth + frameMargin, frameMargin)] } ?? [])
     }
+    /// The pixels of each copy of the screen.
+    public var screenPixelSize: (width: Int, height: Int) { (screenPixelWidth, screenPixelHeight) }
     private var canvasPixelWidth: Int { screenPixelWidth + 2 * frameMargin }
     private var screenPixelWidth: Int { Int((scene.canvas.width * Double(scene.canvas.scale)).rounded()) }
     private var screenPixelHeight: Int { Int((scene.canvas.height * Double(scene.canvas.scale)).rounded()) }

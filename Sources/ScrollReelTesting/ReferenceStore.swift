@@ -19,7 +19,7 @@ struct ReferenceStore {
     private(set) var check: FrameCheck
     private var changed = false
     /// The frames' geometry, as the folder holds it and as frames recorded one by one change it;
-    /// written by `save` with the hash file. One that cannot be read is recorded anew.
+    /// written by `save` with the hash file.
     private var geometry: GeometryFile
     private var geometryChanged = false
 
@@ -27,8 +27,14 @@ struct ReferenceStore {
         self.folder = folder
         self.scene = scene
         check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance, mask: mask)
-        let geometryURL = folder.appendingPathComponent(scene).appendingPathComponent(GeometryFile.name)
-        geometry = (try? Data(contentsOf: geometryURL)).flatMap { try? GeometryFile(parsing: $0) } ?? GeometryFile()
+        geometry = GeometryFile()
+        let geometryURL = framesURL.appendingPathComponent(GeometryFile.name)
+        if FileManager.default.fileExists(atPath: geometryURL.path) {
+            // One that cannot be read must not be written over with this run's frames alone.
+            do { geometry = try GeometryFile(parsing: Data(contentsOf: geometryURL)) } catch {
+                throw ReferenceError(file: geometryURL.path, reason: "cannot be read (\(error)); delete it, or record every frame again")
+            }
+        }
         guard FileManager.default.fileExists(atPath: manifestURL.path) else { return }
         let text: String
         // One that cannot be read must not pass for missing: recording would replace the folder.

@@ -94,7 +94,7 @@ extension Verification {
     func failure(suite: String) -> TestFailure? {
         let failing = log.failures
         if failing.isEmpty && recorded.isEmpty { return nil }
-        let references = "\(store.folder.path)/\(scene).sha256"
+        let references = store.manifestURL.path
         var lines: [String] = []
         if !failing.isEmpty {
             let count = failing.count == compared ? (compared == 1 ? "the frame differs" : "all \(compared) frames differ")

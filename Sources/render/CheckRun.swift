@@ -93,7 +93,8 @@ final class CheckRun {
                 try artifacts.write(filePrefix + file, png)
                 return PathText.joining(artifacts.target.shown, filePrefix + file)
             }
-            let changes = try layout.flatMap { check.changes(name: name, actual: try $0.value()) }
+            // A geometry that cannot be made leaves the pixel summary, as the verdict does.
+            let changes = layout.flatMap { layout in (try? layout.value()).flatMap { check.changes(name: name, actual: $0) } }
             try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images, changes: changes)
         }
     }
@@ -117,7 +118,7 @@ final class CheckRun {
     func finish() throws {
         let total = compared
         if failures.isEmpty {
-            let note = tolerated > 0 ? " (\(tolerated) within the tolerance)" : ""
+            let note = tolerated > 0 ? " (\(tolerated) within the tolerance\(check.mask == nil ? "" : " or the mask"))" : ""
             print("check: all \(total) frames match \(manifestPath)\(note)")
             return
         }

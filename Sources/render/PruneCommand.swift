@@ -32,11 +32,14 @@ struct PruneCommand {
     func run() throws {
         let suiteFile = try TestCommand.suiteFile(options)
         let suite = try SuiteDecoder.load(file: suiteFile)
+        // One folder may be spelled several ways ("goldens", "./goldens/", a link): the cases of
+        // every spelling use it, or pruning one spelling would remove the others' references.
+        func place(_ folder: String) -> String { URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path }
         var folders: [String] = []
-        for item in suite.cases where !folders.contains(item.references) { folders.append(item.references) }
+        for item in suite.cases where !folders.map(place).contains(place(item.references)) { folders.append(item.references) }
         var unused: [Unused] = []
         for folder in folders {
-            let names = Set(suite.cases.filter { $0.references == folder }.map(\.name))
+            let names = Set(suite.cases.filter { place($0.references) == place(folder) }.map(\.name))
             unused += try PruneCommand.unused(in: folder, caseNames: names)
         }
         let suiteName = PathText.lastComponent(of: suiteFile)

@@ -43,6 +43,19 @@ final class PruneCLITests: CLITestCase {
         try expectError(["test", "suite.json", "--yes"], status: 2, contains: ["--yes applies only to render test --prune"])
     }
 
+    /// One folder named two ways serves the cases of both spellings: none of them is unused.
+    func testOneFolderSpelledTwoWaysKeepsEveryCase() throws {
+        try write("old.json", CLITestCase.scene)
+        try write("suite.json", #"{"tests": [{"scene": "scene.json", "frames": ["0-1"]}, "#
+                  + #"{"scene": "old.json", "frames": ["0-1"], "references": "./goldens/"}]}"#)
+        XCTAssertEqual(try render(["test", "suite.json", "--update"]).status, 0)
+        let before = try tree()
+        let pruned = try render(["test", "suite.json", "--prune", "--yes"])
+        XCTAssertEqual(pruned.status, 0, pruned.stderr)
+        XCTAssertTrue(pruned.stdout.hasPrefix("prune: nothing in goldens/"), pruned.stdout)
+        XCTAssertEqual(try tree(), before)
+    }
+
     /// Every file and folder under the test folder, by relative path, folders ending in `/`.
     func tree() throws -> [String] {
         let names = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []

@@ -82,4 +82,36 @@ final class GeometryChangeTests: XCTestCase {
         XCTAssertEqual(geometry.views.map(\.id), ["root", "inside", "leaf"])
         XCTAssertEqual(geometry.views.map(\.parent), [nil, 0, 1])
     }
+
+    /// A subview that moves exactly with its parent has no move of its own, whatever the rounding
+    /// of the differences says.
+    func testAParentsMoveCancelsExactly() {
+        func frame(_ parentY: Double, _ childY: Double) -> FrameGeometry {
+            FrameGeometry(views: [View(id: "p", frame: Self.rect(0, parentY, 100, 100)),
+                                  View(id: "c", parent: 0, frame: Self.rect(10, childY, 10, 10))])
+        }
+        XCTAssertEqual(GeometryChange.changes(expected: frame(50.2, 100.1), actual: frame(51.4, 101.3)).map(\.description),
+                       ["p moved +1.2 pt down"])
+    }
+
+    /// A file whose parent indices or numbers cannot be a frame's is refused, not trusted.
+    func testAFileWithImpossibleViewsIsRefused() {
+        for view in [#"{"id": "a", "frame": [0, 0, 1, 1], "parent": 0}"#, #"{"id": "a", "frame": [0, 0, 1, 1], "parent": -1}"#,
+                     #"{"id": "a", "frame": [0, 0, 1e300, 1]}"#] {
+            XCTAssertThrowsError(try GeometryFile(parsing: Data(("{\"geometry\": 1, \"frames\": {\"frame_0000\": [" + view + "]}}").utf8)),
+                                 view)
+        }
+    }
+
+    /// A masked view partly off its screen masks nothing of the screen beside it (`both`).
+    func testAMaskStaysOnItsScreen() {
+        let mask = ViewMask(ids: ["v"], scale: 2, origins: [(0, 0), (100, 0)], screen: (100, 50))
+        let geometry = FrameGeometry(views: [View(id: "v", frame: Self.rect(40, 5, 20, 5))])
+        let bitmap = mask.masking(Bitmap(width: 200, height: 50, fill: PremultipliedColor(r: 255, g: 255, b: 255, a: 255)!),
+                                  geometries: [geometry])
+        XCTAssertEqual(bitmap.pixel(x: 99, y: 12).a, 0, "masked up to its screen's edge")
+        XCTAssertEqual(bitmap.pixel(x: 100, y: 12).a, 255, "the other screen's first column is kept")
+        XCTAssertEqual(bitmap.pixel(x: 199, y: 12).a, 0, "and its own copy is masked there")
+        XCTAssertEqual(bitmap.pixel(x: 79, y: 12).a, 255)
+    }
 }
