@@ -40,16 +40,21 @@ public struct Layout: Sendable {
     }
 
     /// The display list at scroll `offset` (contentOffset.y; negative when pulled down).
+    ///
+    /// Effects driven by the pull (stretchy, blur, text reveal, offset bindings) read the offset
+    /// from rest, so that a screen resting under a navigation bar is not pulled; headers that pin
+    /// (sticky, collapsing) pin at the visible top, under the bars' current bottom edge.
     public func items(offset: Double) -> [DisplayItem] {
         // Offsets the script reaches were all solved when the renderer was made; any other that
         // the constraints cannot reach keeps the frames at rest.
         let solved = (try? constraints?.frames(offset: offset)) ?? [:]
+        let pushed = scene.scroll.offsetFromRest(offset), visibleTop = scene.scroll.visibleTop(offset: offset)
         return scene.views.map { view in
             var frame = solved[view.id] ?? view.frame
-            for case .stretchy(let header) in view.effects { frame = header.frame(frame, offset: offset) }
-            for case .collapsing(let header) in view.effects { frame = header.frame(frame, offset: offset) }
+            for case .stretchy(let header) in view.effects { frame = header.frame(frame, offset: pushed) }
+            for case .collapsing(let header) in view.effects { frame = header.frame(frame, top: offset + visibleTop) }
             for case .sticky(let sticky) in view.effects {
-                frame = sticky.frame(frame, offset: offset, topInset: scene.scroll.insets.top, next: nextSticky[view.id] ?? nil)
+                frame = sticky.frame(frame, offset: offset, visibleTop: visibleTop, next: nextSticky[view.id] ?? nil)
             }
             frame = boundFrame(view, frame, offset: offset)
             // Content y = c shows at screen y = c − offset; fixed views are already on screen.
@@ -72,7 +77,7 @@ public struct Layout: Sendable {
             item.image = ImageItem(asset: name, frame: imageFrame(view, frame: frame, imageSize: size))
         }
         for case .blurByPull(let blur) in view.effects {
-            item.blur = BlurItem(fraction: blur.fraction(offset: offset), effect: blur)
+            item.blur = BlurItem(fraction: blur.fraction(offset: scene.scroll.offsetFromRest(offset)), effect: blur)
         }
         // Bindings come before the clip, which takes the bound corner radius.
         applyBindings(view, to: &item, offset: offset)
@@ -92,10 +97,10 @@ public struct Layout: Sendable {
     private func input(_ driver: Driver, offset: Double) -> Double {
         switch driver {
         case .offset:
-            return offset
+            return scene.scroll.offsetFromRest(offset)
         case .collapse(let id):
             guard let placement = placements[id], let header = collapsingHeaders[id] else { return 0 }
-            return header.progress(placement.frame, offset: offset)
+            return header.progress(placement.frame, top: offset + scene.scroll.visibleTop(offset: offset))
         case .viewProgress(let progress):
             guard let placement = placements[progress.view] else { return 0 }
             let top = placement.fixed ? placement.frame.y : placement.frame.y - offset
@@ -139,7 +144,7 @@ public struct Layout: Sendable {
     private func imageFrame(_ view: View, frame: Rect, imageSize: Size) -> Rect {
         for case .parallax(let parallax) in view.effects {
             return parallax.imageFrame(container: frame, imageSize: imageSize, viewportHeight: scene.canvas.height,
-                                       insets: scene.scroll.insets)
+                                       insets: scene.scroll.adjustedInsets)
         }
         return view.contentMode.imageRect(in: frame, imageSize: imageSize)
     }
@@ -148,7 +153,7 @@ public struct Layout: Sendable {
     /// the reveal colour at their own screen positions (so they move opposite to the band).
     private func band(_ reveal: TextReveal, container: DisplayItem, labels: [View], offset: Double) -> DisplayItem {
         let h = container.frame.height / Double(labels.count)
-        let top = reveal.bandTop(offset: offset, containerHeight: container.frame.height, rows: labels.count)
+        let top = reveal.bandTop(offset: scene.scroll.offsetFromRest(offset), containerHeight: container.frame.height, rows: labels.count)
         let frame = Rect(x: container.frame.x, y: container.frame.y + top, width: container.frame.width, height: h)
         let clips = container.clips + [ClipShape(rect: frame)]
         let copies = labels.map { label -> DisplayItem in

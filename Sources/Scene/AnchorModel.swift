@@ -78,7 +78,7 @@ struct AnchorModel {
     private func box(_ anchor: Anchor) throws -> [LinearExpression] {
         let k = { (c: Double) in LinearExpression(constant: c) }
         let offset = LinearExpression(AnchorModel.offset)
-        let canvas = scene.canvas, insets = scene.scroll.insets
+        let canvas = scene.canvas, insets = scene.scroll.adjustedInsets
         switch anchor {
         case .view(let id, _):
             let entry = entries[id]!

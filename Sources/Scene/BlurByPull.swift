@@ -7,6 +7,9 @@
 ///   article's property animator shows for a fixed-radius effect view), or
 /// - `.radius`: drawn opaque with the radius scaled by the fraction, the way UIKit's animator
 ///   interpolates a blur effect from none to full.
+///
+/// The offset is measured from rest (`ScrollSpec.offsetFromRest`), so that a screen resting under
+/// a navigation bar, at contentOffset.y = −155, is not blurred; the pull is −offset from rest.
 public struct BlurByPull: Equatable, Sendable {
     public enum Mode: String, CaseIterable, Equatable, Sendable { case opacity, radius }
 
@@ -22,6 +25,7 @@ public struct BlurByPull: Equatable, Sendable {
         self.radius = radius; self.fullAt = fullAt; self.mode = mode; self.tint = tint
     }
 
+    /// The blur fraction at `offset` from rest.
     public func fraction(offset: Double) -> Double {
         guard offset < 0 else { return 0 }
         return min(1, max(0, -offset / fullAt))

@@ -31,7 +31,7 @@ public struct ConstraintLayout: Sendable {
 
     private init(_ scene: Scene, content: (View) throws -> StackLayout.Content) throws {
         file = scene.file
-        restOffset = -scene.scroll.insets.top
+        restOffset = scene.scroll.restOffset
         scrollHolders = scene.constraints.filter { c in
             c.isRequired && c.terms.contains { term in
                 switch term.anchor {

@@ -41,11 +41,11 @@ public enum Guide: String, CaseIterable, Sendable {
     case content
     /// The scroll view's frame, the canvas, in content coordinates: its top is the offset.
     case screen
-    /// The screen less the content insets at top and bottom.
+    /// The screen less the adjusted content insets (the bars' included) at top and bottom.
     case safeArea
-    /// The top layout guide: from the screen's top down by the top inset.
+    /// The top layout guide: from the screen's top down by the adjusted top inset.
     case topGuide
-    /// The bottom layout guide: the bottom inset, up from the screen's bottom.
+    /// The bottom layout guide: the adjusted bottom inset, up from the screen's bottom.
     case bottomGuide
 }
 

@@ -61,7 +61,12 @@ public struct ScrollSpec: Equatable, Sendable {
     public var autoContentHeight = false
     /// Where flings and releases may come to rest; nil lets them stop anywhere.
     public var snapping: Snapping?
+    /// The content insets as the scene writes them (UIScrollView's `contentInset`).
     public var insets: Insets
+    /// Whether the bars add to `insets`; see `adjustedInsets`, which the scroll uses.
+    public var insetAdjustment = InsetAdjustment.automatic
+    /// What the scene's system bars cover; zero without bars.
+    public var bars = BarInsets()
     public var script: [ScriptStep]
 
     public init(contentHeight: Double, insets: Insets = Insets(), script: [ScriptStep] = []) {

@@ -42,11 +42,9 @@ public enum SceneDecoder {
         var views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
         if let bars = try decodeSystemBars(root, canvas: canvas) {
-            // Under a navigation bar the content starts below it, unless the scene says where.
-            if bars.navigationTitle != nil, try root.required("scroll").members()["insets"] == nil {
-                scroll.insets.top = bars.topInset(canvas)
-            }
-            views = try addingSystemBars(bars, to: views, ids: ids, canvas: canvas, rest: -scroll.insets.top, root: root)
+            // What they cover adds to the insets unless `insetAdjustment` is "never" (ScrollSpec.adjustedInsets).
+            scroll.bars = bars.insets(canvas)
+            views = try addingSystemBars(bars, to: views, ids: ids, canvas: canvas, root: root)
         }
         let constraints = try decodeConstraints(context.constraintLists, views: views, metrics: metrics)
         try checkConstrained(views, constraints, file: file)
@@ -99,7 +97,7 @@ public enum SceneDecoder {
 
     /// The scroll, and whether its `contentHeight` is "auto", to be measured once the views are known.
     private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: Bool) {
-        let o = try node.object(allowed: ["contentHeight", "insets", "script", "paging", "snapPoints"])
+        let o = try node.object(allowed: ["contentHeight", "insets", "insetAdjustment", "script", "paging", "snapPoints"])
         var insets = Insets()
         if let i = o["insets"] {
             let io = try i.object(allowed: ["top", "bottom"])
@@ -115,6 +113,7 @@ public enum SceneDecoder {
         }
         var spec = ScrollSpec(contentHeight: auto ? 0 : try height.number(in: 0...1_000_000), insets: insets, script: script)
         spec.snapping = try decodeSnapping(o)
+        spec.insetAdjustment = try o["insetAdjustment"]?.choice(InsetAdjustment.allCases.map { ($0.rawValue, $0) }) ?? .automatic
         return (spec, auto)
     }
 

@@ -8,12 +8,17 @@
 ///   is (x, y₀, W, H − offset) for every offset up to H: stretching when pulled, shrinking (its
 ///   centred aspect-fill image drifting up at half the scroll speed: the parallax) when pushed.
 ///   Past H the height is 0 and the header is gone.
+///
+/// `offset` is measured from rest (`ScrollSpec.offsetFromRest`: contentOffset.y +
+/// adjustedContentInset.top, as a UIKit app under a navigation bar computes it), so at rest the
+/// header is never stretched, and pulled it keeps its top where it rested: under the bars.
+/// Without insets or bars that is the article's contentOffset.y.
 public struct StretchyHeader: Equatable, Sendable {
     public var pinned: Bool
 
     public init(pinned: Bool = false) { self.pinned = pinned }
 
-    /// The header's frame in content coordinates at scroll `offset`, from its frame at rest.
+    /// The header's frame in content coordinates at `offset` from rest, from its frame at rest.
     public func frame(_ frame: Rect, offset: Double) -> Rect {
         guard pinned || offset < 0 else { return frame }
         return Rect(x: frame.x, y: frame.y + offset, width: frame.width, height: max(0, frame.height - offset))

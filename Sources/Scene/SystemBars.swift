@@ -20,15 +20,30 @@ struct SystemBars {
     /// The status bar's height: the device's top safe area, or UIKit's classic 20 points.
     static func statusHeight(_ canvas: Canvas) -> Double { max(20, canvas.safeArea.top) }
 
-    /// The scroll's top inset the navigation bar needs: the content starts under the large title.
-    func topInset(_ canvas: Canvas) -> Double {
-        SystemBars.statusHeight(canvas) + SystemBars.barHeight + (largeTitle ? SystemBars.largeTitleHeight : 0)
+    /// What the bars cover, UIKit's safe area as they make it: at the top the status bar, and
+    /// under it the navigation bar and its large title, which collapses; at the bottom the tab
+    /// bar over the home indicator's safe area, or that safe area alone with the indicator.
+    func insets(_ canvas: Canvas) -> BarInsets {
+        var insets = BarInsets()
+        if navigationTitle != nil {
+            insets.collapsible = largeTitle ? SystemBars.largeTitleHeight : 0
+            insets.top = SystemBars.statusHeight(canvas) + SystemBars.barHeight + insets.collapsible
+        } else if statusBar != nil {
+            insets.top = SystemBars.statusHeight(canvas)
+        }
+        if !tabItems.isEmpty {
+            insets.bottom = SystemBars.tabBarHeight + canvas.safeArea.bottom
+        } else if homeIndicator {
+            insets.bottom = canvas.safeArea.bottom
+        }
+        return insets
     }
 
-    /// The bars' views, bottom to top. `rest` is the scroll offset at rest (minus the top inset).
-    func views(canvas: Canvas, rest: Double, dark: Bool) -> [View] {
+    /// The bars' views, bottom to top. Their bindings follow the offset from rest, which is what
+    /// the offset driver measures.
+    func views(canvas: Canvas, dark: Bool) -> [View] {
         var views: [View] = []
-        if let title = navigationTitle { views += navigationBar(title, canvas, rest: rest, dark: dark) }
+        if let title = navigationTitle { views += navigationBar(title, canvas, dark: dark) }
         if !tabItems.isEmpty { views.append(tabBar(canvas, dark: dark)) }
         if let time = statusBar { views.append(status(time, canvas, dark: dark)) }
         if homeIndicator {
@@ -100,9 +115,10 @@ struct SystemBars {
     /// The bar's background and hairline appear as the large title scrolls under the bar; the
     /// inline title fades in over the last 12 points of it. The large title moves with the
     /// content, clipped at the bar.
-    private func navigationBar(_ title: String, _ canvas: Canvas, rest: Double, dark: Bool) -> [View] {
+    /// Its bottom edge on screen is `BarInsets.topEdge`, from the same heights.
+    private func navigationBar(_ title: String, _ canvas: Canvas, dark: Bool) -> [View] {
         let top = SystemBars.statusHeight(canvas), w = canvas.width, ink = SystemBars.ink(dark)
-        let collapsed = rest + (largeTitle ? SystemBars.largeTitleHeight : 0)
+        let collapsed = insets(canvas).collapsible
         func fade(from start: Double, to end: Double) -> Binding {
             Binding(property: .alpha, driver: .offset, keyframes: [(start, 0), (end, 1)])
         }
@@ -118,8 +134,8 @@ struct SystemBars {
         inline.bindings = background.bindings
         var large = View(id: "navigationBar.largeTitle", frame: Rect(x: 16, y: 0, width: w - 32, height: SystemBars.largeTitleHeight))
         large.label = SystemBars.text(title, size: 34, weight: .bold, color: ink, alignment: .natural)
-        // y = −(offset − rest): the title rides with the content, up under the bar and down with a pull.
-        large.bindings = [Binding(property: .y, driver: .offset, keyframes: [(rest, 0), (rest + 1, -1)], clamp: false)]
+        // y = −(offset from rest): the title rides with the content, up under the bar and down with a pull.
+        large.bindings = [Binding(property: .y, driver: .offset, keyframes: [(0, 0), (1, -1)], clamp: false)]
         let area = View(id: "navigationBar.largeTitleArea", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w,
                                                                       height: canvas.height - top - SystemBars.barHeight),
                         clipsToBounds: true, fixed: true, children: [large])

@@ -44,9 +44,9 @@ extension SceneDecoder {
     }
 
     /// The bars' views added over the scene's own, after checking that no view uses their ids.
-    static func addingSystemBars(_ bars: SystemBars, to views: [View], ids: Set<String>, canvas: Canvas, rest: Double,
+    static func addingSystemBars(_ bars: SystemBars, to views: [View], ids: Set<String>, canvas: Canvas,
                                  root: JSONObject) throws -> [View] {
-        let added = bars.views(canvas: canvas, rest: rest, dark: Appearance.decoding == .dark)
+        let added = bars.views(canvas: canvas, dark: Appearance.decoding == .dark)
         func all(_ view: View) -> [View] { [view] + view.children.flatMap(all) }
         for view in added.flatMap(all) where ids.contains(view.id) {
             let key = systemBarKeys.first { view.id.hasPrefix($0) }!

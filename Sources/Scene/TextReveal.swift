@@ -5,7 +5,8 @@
 /// the copy moves opposite to the band, so the revealed text sits exactly over the originals.
 /// The band's top is clamped to [0, Hc − h]. It is driven by the scroll offset: offset `from`
 /// puts it on the first row and offset `to` on the last, linearly in between; the defaults
-/// (from 0, to Hc − h) make it follow the scroll one to one, like the article's drag.
+/// (from 0, to Hc − h) make it follow the scroll one to one, like the article's drag. The offset
+/// is measured from rest (`ScrollSpec.offsetFromRest`), as an offset binding's is.
 public struct TextReveal: Equatable, Sendable {
     public var bandColor: Color
     public var revealColor: Color

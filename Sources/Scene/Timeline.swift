@@ -201,12 +201,13 @@ private struct Builder {
 }
 
 extension Timeline {
-    /// The timeline of a scene's scroll script, starting at rest (offset −topInset).
+    /// The timeline of a scene's scroll script, starting at rest (offset −adjusted top inset),
+    /// in the range the adjusted insets give.
     public init(scene: Scene) {
         let scroll = scene.scroll
-        self.init(startOffset: -scroll.insets.top,
+        self.init(startOffset: scroll.restOffset,
                   bounds: Bounds(contentHeight: scroll.contentHeight, viewportHeight: scene.canvas.height,
-                                 insets: scroll.insets, scale: scene.canvas.scale),
+                                 insets: scroll.adjustedInsets, scale: scene.canvas.scale),
                   script: scroll.script, snapping: scroll.snapping)
     }
 }

@@ -112,4 +112,41 @@ final class ReadmeExampleTests: CLITestCase {
             XCTAssertTrue(expected.contains(": " + quoted + "\n"), "a bad scene gives: \(quoted)")
         }
     }
+
+    /// The adjusted-inset example renders what the README says: at rest (offset −155) the photo
+    /// is under the large title, 260 tall and sharp; pulled, taller and blurred by the pull from
+    /// rest with its top still at 155; scrolled up, Itinerary pins at 103. With "never" it rests
+    /// at 0, the photo at the screen's top.
+    func testAdjustedInsetExample() throws {
+        let scene = String(try jsonBlock(after: "#### Under the bars: the adjusted inset", in: try ReadmeExampleTests.readme()))
+        try FileManager.default.copyItem(at: ReadmeExampleTests.repository.appendingPathComponent("samples/images/desert.png"),
+                                         to: folder.appendingPathComponent("images/desert.png"))
+        func frames(_ text: String) throws -> [[String: Any]] {
+            try write("trip.json", text)
+            let run = try render(["--scene", path("trip.json"), "--scale", "1", "--inspect", path("trip-geometry.json")])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("trip-geometry.json"))))
+            return try XCTUnwrap((report as? [String: Any])?["frames"] as? [[String: Any]])
+        }
+        func view(_ id: String, _ frame: [String: Any]) throws -> [String: Any] {
+            try XCTUnwrap((frame["views"] as? [[String: Any]])?.first { $0["id"] as? String == id }, id)
+        }
+        let automatic = try frames(scene)
+        XCTAssertEqual(automatic[0]["offset"] as? Double, -155)
+        XCTAssertEqual(try view("photo", automatic[0])["frame"] as? [Double], [0, 155, 393, 260])
+        XCTAssertEqual(try view("photo", automatic[0])["blur"] as? Double, 0)
+        let pulled = try automatic.filter { try XCTUnwrap($0["offset"] as? Double) < -155 - 20 }
+        XCTAssertFalse(pulled.isEmpty)
+        for frame in pulled {
+            let pull = -(frame["offset"] as! Double) - 155, photo = try view("photo", frame)
+            let rect = try XCTUnwrap(photo["frame"] as? [Double])
+            XCTAssertEqual(rect[1], 155, accuracy: 1e-9)
+            XCTAssertEqual(rect[3], 260 + pull, accuracy: 1e-9)
+            XCTAssertEqual(try XCTUnwrap(photo["blur"] as? Double), pull / 100, accuracy: 1e-9)
+        }
+        XCTAssertEqual((try view("itinerary", try XCTUnwrap(automatic.last))["frame"] as? [Double])?[1], 103)
+        let never = try frames(scene.replacingOccurrences(of: #""contentHeight": 1420,"#, with: #""contentHeight": 1420, "insetAdjustment": "never","#))
+        XCTAssertEqual(never[0]["offset"] as? Double, 0)
+        XCTAssertEqual(try view("photo", never[0])["frame"] as? [Double], [0, 0, 393, 260])
+    }
 }

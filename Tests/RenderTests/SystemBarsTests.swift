@@ -35,7 +35,8 @@ final class SystemBarsTests: XCTestCase {
     /// background and hairline are there. On the way, the title moves exactly with the content.
     func testLargeTitleCollapsesAsUIKitDoes() throws {
         let s = try scene(#", "statusBar": true, "navigationBar": {"title": "Profile"}"#)
-        XCTAssertEqual(s.scroll.insets.top, 59 + 44 + 52, "the content starts under the large title")
+        XCTAssertEqual(s.scroll.adjustedInsets.top, 59 + 44 + 52, "the content starts under the large title")
+        XCTAssertEqual(s.scroll.insets, Insets(), "the scene's own insets stay as written")
         let renderer = try Renderer(scene: s)
         let rest = -155.0
         for (index, offset) in renderer.offsets.enumerated() where index % 5 == 0 {
