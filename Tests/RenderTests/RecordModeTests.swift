@@ -290,4 +290,20 @@ final class RecordModeTests: XCTestCase {
             XCTAssertEqual("\(error)", "mask: names \"clock\", which no view of \(scene) has")
         }
     }
+
+    /// A perceptual tolerance, as the library takes it: a colour one level off passes CIEDE2000
+    /// and fails the exact default; a plain change fails both.
+    func testPerceptualToleranceThroughTheLibrary() throws {
+        func verify(_ tolerance: Tolerance) throws -> [String] {
+            try verifyFrames(scene: scene, frames: [0], scale: 1, tolerance: tolerance, references: references, record: .never,
+                             name: "testPerceptual")
+        }
+        XCTAssertEqual(try verifyFrames(scene: scene, frames: [0], scale: 1, tolerance: Tolerance(), references: references,
+                                        record: .missing, name: "testPerceptual").count, 1)
+        try write(color: "#FF9601")
+        XCTAssertEqual(try verify(Tolerance(comparison: .ciede2000(maxDeltaE: 1))), [])
+        XCTAssertEqual(try verify(Tolerance()).count, 1)
+        try write(color: "#34C759")
+        XCTAssertEqual(try verify(Tolerance(comparison: .ciede2000(maxDeltaE: 1))).count, 1)
+    }
 }
