@@ -1,5 +1,6 @@
-/// `"statusBar": {"style": …}`: UIStatusBarStyle's dark (black) or light (white) content.
-public enum StatusBarStyle: String, CaseIterable, Sendable { case dark, light }
+/// `"statusBar": {"style": …}`: UIStatusBarStyle's dark (black) or light (white) content, or
+/// `auto`, which the renderer picks in each frame for the pixels under the bar.
+public enum StatusBarStyle: String, CaseIterable, Sendable { case dark, light, auto }
 
 /// The system's bars, drawn as views of rectangles, rings and text, with no bitmaps: a status
 /// bar, a navigation bar whose large title collapses into the inline title, a tab bar and the
@@ -16,7 +17,8 @@ struct SystemBars {
     var navigationTitle: String?
     var largeTitle = true
     var navigationItems = NavigationItems()
-    /// The status bar's content colour; nil follows the appearance (black in light mode).
+    /// The status bar's content colour; nil follows the appearance (black in light mode), as
+    /// `auto` does until the renderer sees the pixels under it.
     var statusStyle: StatusBarStyle?
     /// Each tab's icon: a character of any installed font, or an icon font glyph (`IconFont`).
     var tabItems: [(title: String, glyph: String, icon: Bool)] = []
@@ -76,7 +78,9 @@ struct SystemBars {
     /// Time at the left, signal, Wi-Fi and battery at the right; on a device without a sensor
     /// housing (20 points tall) the time is centred, as on iPhone SE.
     private func status(_ time: String, _ canvas: Canvas, dark: Bool) -> View {
-        let height = SystemBars.statusHeight(canvas), ink = SystemBars.ink(statusStyle.map { $0 == .light } ?? dark), w = canvas.width
+        let height = SystemBars.statusHeight(canvas), w = canvas.width
+        // `auto` starts from the appearance's ink; the renderer may swap it.
+        let ink = SystemBars.ink(statusStyle == .light || (statusStyle != .dark && dark))
         let classic = height <= 20
         let centreY = classic ? 10 : height / 2 + 1
         var children: [View] = []
