@@ -20,6 +20,9 @@ struct Painter: Sendable {
     /// Whether pixels that items drawn later cover are left out (`Occluders`). Off only in tests,
     /// which check that leaving them out changes no pixel.
     var hidesCovered = true
+    /// `"statusBar": {"style": "auto"}`: the status bar's content colour is picked for the pixels
+    /// drawn under it (`StatusBarContrast`).
+    var adaptiveStatusBar = false
 
     init(scale: Double, images: [String: Bitmap], texts: LabelTexts, sceneFile: String) {
         self.scale = scale; self.images = images; self.texts = texts; self.sceneFile = sceneFile
@@ -46,12 +49,21 @@ struct Painter: Sendable {
 
     /// A bitmap of the canvas filled with `background`, with `items` drawn over it in order.
     func paint(_ items: [DisplayItem], width: Int, height: Int, background: Color) throws -> Bitmap {
-        let covers = hidesCovered ? covers(from: items, width: width, height: height, .screen) : nil
+        func adapts(_ item: DisplayItem) -> Bool { adaptiveStatusBar && item.id == StatusBarContrast.id }
+        // An adapting status bar hides nothing under it, so that all the pixels it reads are drawn.
+        let occluding = items.map { adapts($0) ? DisplayItem(id: $0.id, frame: $0.frame) : $0 }
+        let covers = hidesCovered ? covers(from: occluding, width: width, height: height, .screen) : nil
         var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background), hidden: covers?[0] ?? Occluders())
         for (k, item) in items.enumerated() {
             var scope = PaintScope.screen
             scope.covered = covers?[k + 1]
-            try draw(item, into: &bitmap, scope)
+            if adapts(item) {
+                let under = PixelRect(x: pixels(item.frame.x), y: pixels(item.frame.y),
+                                      width: pixels(item.frame.maxX) - pixels(item.frame.x), height: pixels(item.frame.maxY) - pixels(item.frame.y))
+                try draw(StatusBarContrast.inked(item, StatusBarContrast.ink(over: bitmap, in: under)), into: &bitmap, scope)
+            } else {
+                try draw(item, into: &bitmap, scope)
+            }
         }
         return bitmap
     }

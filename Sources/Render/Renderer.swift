@@ -78,7 +78,9 @@ public final class Renderer: Sendable {
         // the scroll is an error before the first frame rather than a wrong frame.
         for offset in Set(offsets) { _ = try constraints?.frames(offset: offset) }
         layout = Layout(scene: self.scene, imageSizes: sizes, constraints: constraints)
-        painter = Painter(scale: Double(scene.canvas.scale), images: images, texts: texts, sceneFile: scene.file)
+        var painter = Painter(scale: Double(scene.canvas.scale), images: images, texts: texts, sceneFile: scene.file)
+        painter.adaptiveStatusBar = scene.adaptiveStatusBar
+        self.painter = painter
         self.deviceFrame = deviceFrame
         let companion = try other.map { try Renderer(scene: $0, limits: limits, typesetter: typesetter, deviceFrame: deviceFrame) }
         // Appearances change colours only, never where things are or when.

@@ -13,6 +13,9 @@ public struct Scene: Equatable, Sendable {
     public var constraints: [LayoutConstraint]
     /// The scene file as given on the command line; errors name it.
     public var file: String
+    /// `"statusBar": {"style": "auto"}`: the renderer picks the status bar's content colour in
+    /// each frame for the pixels under it, which only it sees.
+    public var adaptiveStatusBar = false
 
     public init(canvas: Canvas, fps: Int = 30, assets: [String: Asset] = [:], scroll: ScrollSpec,
                 views: [View], constraints: [LayoutConstraint] = [], file: String = "<scene>") {

@@ -41,7 +41,8 @@ public enum SceneDecoder {
         if let list = root["constraints"] { context.constraintLists.append(ConstraintList(owner: nil, node: list)) }
         var views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
-        if let bars = try decodeSystemBars(root, canvas: canvas) {
+        let bars = try decodeSystemBars(root, canvas: canvas)
+        if let bars {
             // What they cover adds to the insets unless `insetAdjustment` is "never" (ScrollSpec.adjustedInsets).
             scroll.bars = bars.insets(canvas)
             views = try addingSystemBars(bars, to: views, ids: ids, canvas: canvas, root: root)
@@ -54,7 +55,9 @@ public enum SceneDecoder {
         }
         let collapsing = Set(views.filter { $0.collapsingHeader != nil }.map(\.id))
         try checkDrivers(views, ids: ids, collapsing: collapsing, file: file)
-        return Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
+        var scene = Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
+        scene.adaptiveStatusBar = bars?.statusStyle == .auto
+        return scene
     }
 
     /// A device gives the size and scale, which `width`, `height` and `scale` may still set.

@@ -35,7 +35,8 @@ public final class StackLayout {
         var scene = scene
         scene.views = try scene.views.map(layout.resolved)
         if scene.scroll.autoContentHeight { scene.scroll.contentHeight = try contentHeight(of: scene.views, file: scene.file) }
-        return scene
+        // The navigation bar's inline title is narrowed by its items, which are measured above.
+        return NavigationItems.centringTitle(scene)
     }
 
     /// `"contentHeight": "auto"`: down to the bottom of the lowest top-level view that scrolls, as

@@ -1,3 +1,7 @@
+/// `"statusBar": {"style": …}`: UIStatusBarStyle's dark (black) or light (white) content, or
+/// `auto`, which the renderer picks in each frame for the pixels under the bar.
+public enum StatusBarStyle: String, CaseIterable, Sendable { case dark, light, auto }
+
 /// The system's bars, drawn as views of rectangles, rings and text, with no bitmaps: a status
 /// bar, a navigation bar whose large title collapses into the inline title, a tab bar and the
 /// home indicator. They are placed for the canvas and its device's safe area, in the scene's
@@ -6,16 +10,25 @@
 ///
 /// Geometry follows UIKit in points: a 44-point bar under the status bar; a 52-point large title
 /// (34-point bold) under it; a 49-point tab bar over the home indicator's 34-point safe area;
-/// the indicator a 134 × 5 capsule 8 points above the bottom.
+/// the indicator a 134 × 5 capsule 8 points above the bottom. The navigation bar's buttons are
+/// `NavigationItems`; icons, in its items and in tabs, are `IconFont` glyphs.
 struct SystemBars {
     var statusBar: String?
     var navigationTitle: String?
     var largeTitle = true
-    var tabItems: [(title: String, glyph: String)] = []
+    var navigationItems = NavigationItems()
+    /// The status bar's content colour; nil follows the appearance (black in light mode), as
+    /// `auto` does until the renderer sees the pixels under it.
+    var statusStyle: StatusBarStyle?
+    /// Each tab's icon: a character of any installed font, or an icon font glyph (`IconFont`).
+    var tabItems: [(title: String, glyph: String, icon: Bool)] = []
     var selectedTab = 0
     var homeIndicator = false
 
     static let barHeight = 44.0, largeTitleHeight = 52.0, tabBarHeight = 49.0
+    /// An icon font glyph's em in a tab: its ink, about 5/6 of the em, is then ~23 points, within
+    /// the HIG's 25 × 25 regular tab bar glyph.
+    static let tabIconSize = 28.0
 
     /// The status bar's height: the device's top safe area, or UIKit's classic 20 points.
     static func statusHeight(_ canvas: Canvas) -> Double { max(20, canvas.safeArea.top) }
@@ -65,7 +78,9 @@ struct SystemBars {
     /// Time at the left, signal, Wi-Fi and battery at the right; on a device without a sensor
     /// housing (20 points tall) the time is centred, as on iPhone SE.
     private func status(_ time: String, _ canvas: Canvas, dark: Bool) -> View {
-        let height = SystemBars.statusHeight(canvas), ink = SystemBars.ink(dark), w = canvas.width
+        let height = SystemBars.statusHeight(canvas), w = canvas.width
+        // `auto` starts from the appearance's ink; the renderer may swap it.
+        let ink = SystemBars.ink(statusStyle == .light || (statusStyle != .dark && dark))
         let classic = height <= 20
         let centreY = classic ? 10 : height / 2 + 1
         var children: [View] = []
@@ -128,7 +143,8 @@ struct SystemBars {
                             background: SystemBars.separator(dark), fixed: true)
         var inline = View(id: "navigationBar.title", frame: Rect(x: 60, y: top, width: w - 120, height: SystemBars.barHeight), fixed: true)
         inline.label = SystemBars.text(title, size: 17, weight: .semibold, color: ink)
-        guard largeTitle else { return [background, hairline, inline] }
+        let items = navigationItems.isEmpty ? [] : navigationItems.views(top: top, dark: dark)
+        guard largeTitle else { return [background, hairline, inline] + items }
         background.bindings = [fade(from: collapsed - 12, to: collapsed)]
         hairline.bindings = background.bindings
         inline.bindings = background.bindings
@@ -139,20 +155,21 @@ struct SystemBars {
         let area = View(id: "navigationBar.largeTitleArea", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w,
                                                                       height: canvas.height - top - SystemBars.barHeight),
                         clipsToBounds: true, fixed: true, children: [large])
-        return [area, background, hairline, inline]
+        return [area, background, hairline, inline] + items
     }
 
     /// Items share the width; the selected one is tinted with the system blue.
     private func tabBar(_ canvas: Canvas, dark: Bool) -> View {
         let height = SystemBars.tabBarHeight + canvas.safeArea.bottom, w = canvas.width
-        let tint = dark ? Color(r: 10, g: 132, b: 255) : Color(r: 0, g: 122, b: 255)
+        let tint = NavigationItems.systemBlue(dark: dark)
         let idle = dark ? Color(r: 142, g: 142, b: 147) : Color(r: 153, g: 153, b: 153)
         let itemWidth = w / Double(tabItems.count)
         var children = [View(id: "tabBar.hairline", frame: Rect(x: 0, y: 0, width: w, height: 1.0 / 3), background: SystemBars.separator(dark))]
         for (i, item) in tabItems.enumerated() {
             let color = i == selectedTab ? tint : idle
             var glyph = View(id: "tabBar.item\(i).glyph", frame: Rect(x: Double(i) * itemWidth, y: 4, width: itemWidth, height: 28))
-            glyph.label = SystemBars.text(item.glyph, size: 22, weight: .regular, color: color)
+            glyph.label = item.icon ? IconFont.label(item.glyph, size: SystemBars.tabIconSize, color: color)
+                                    : SystemBars.text(item.glyph, size: 22, weight: .regular, color: color)
             var title = View(id: "tabBar.item\(i).title", frame: Rect(x: Double(i) * itemWidth, y: 33, width: itemWidth, height: 12))
             title.label = SystemBars.text(item.title, size: 10, weight: .medium, color: color)
             children += [glyph, title]

@@ -11,16 +11,18 @@ extension SceneDecoder {
             case .bool:
                 bars.statusBar = try node.bool() ? "9:41" : nil
             case .object:
-                let o = try node.object(allowed: ["time"])
+                let o = try node.object(allowed: ["time", "style"])
                 bars.statusBar = try o["time"]?.string() ?? "9:41"
+                bars.statusStyle = try o["style"]?.choice(StatusBarStyle.allCases.map { ($0.rawValue, $0) })
             default:
                 throw node.fail("expected true or {\"time\": …}, found \(node.value.typeName)")
             }
         }
         if let node = root["navigationBar"] {
-            let o = try node.object(allowed: ["title", "largeTitle"])
+            let o = try node.object(allowed: ["title", "largeTitle", "back", "leading", "trailing", "tint"])
             bars.navigationTitle = try o.required("title").string()
             bars.largeTitle = try o["largeTitle"]?.bool() ?? true
+            bars.navigationItems = try decodeNavigationItems(o)
         }
         if let node = root["tabBar"] {
             let o = try node.object(allowed: ["items", "selected"])
@@ -29,8 +31,13 @@ extension SceneDecoder {
                 throw list.fail("expected 1 to 5 items, as UITabBar shows, found \(items.count)")
             }
             bars.tabItems = try items.map { item in
-                let i = try item.object(allowed: ["title", "glyph"])
-                return (try i.required("title").string(), try i["glyph"]?.string() ?? "●")
+                let i = try item.object(allowed: ["title", "glyph", "icon"])
+                let title = try i.required("title").string()
+                if let icon = i["icon"] {
+                    if i["glyph"] != nil { throw icon.fail("give a tab either \"glyph\" or \"icon\", not both") }
+                    return (title, try IconFont.glyph(icon), true)
+                }
+                return (title, try i["glyph"]?.string() ?? "●", false)
             }
             bars.selectedTab = try o["selected"]?.integer(in: 0...(items.count - 1)) ?? 0
         }
@@ -41,6 +48,36 @@ extension SceneDecoder {
             }
         }
         return bars
+    }
+
+    /// `back`, `leading`, `trailing` and `tint` of a navigation bar.
+    private static func decodeNavigationItems(_ o: JSONObject) throws -> NavigationItems {
+        var items = NavigationItems()
+        if let node = o["back"] {
+            switch node.value {
+            case .bool: items.back = try node.bool() ? "Back" : nil
+            case .string: items.back = try node.string()
+            default: throw node.fail("expected the previous screen's title, or true for \"Back\", found \(node.value.typeName)")
+            }
+            if items.back != nil {
+                items.chevron = try IconFont.glyph(JSONNode(value: .string(NavigationItems.chevronName), path: node.path, file: node.file))
+            }
+        }
+        func buttons(_ key: String) throws -> [NavigationItems.Item] {
+            try o[key]?.array().map { node in
+                let b = try node.object(allowed: ["title", "icon"])
+                switch (b["title"], b["icon"]) {
+                case (let title?, nil): return .title(try title.string())
+                case (nil, let icon?): return .icon(try IconFont.glyph(icon))
+                case (nil, nil): throw node.fail("a button needs a \"title\" or an \"icon\"")
+                default: throw node.fail("give a button either \"title\" or \"icon\", not both")
+                }
+            } ?? []
+        }
+        items.leading = try buttons("leading")
+        items.trailing = try buttons("trailing")
+        items.tint = try o["tint"].map(decodeColor)
+        return items
     }
 
     /// The bars' views added over the scene's own, after checking that no view uses their ids.

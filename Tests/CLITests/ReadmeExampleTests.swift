@@ -149,4 +149,19 @@ final class ReadmeExampleTests: CLITestCase {
         XCTAssertEqual(never[0]["offset"] as? Double, 0)
         XCTAssertEqual(try view("photo", never[0])["frame"] as? [Double], [0, 0, 393, 260])
     }
+
+    /// The bar items example renders, with its items in the bar's row and its title centred.
+    func testBarItemsExample() throws {
+        try write("bars.json", String(try jsonBlock(after: "#### Bar items and icons", in: try ReadmeExampleTests.readme())))
+        let run = try render(["--scene", path("bars.json"), "--scale", "1", "--frames", "0-0", "--inspect", path("g.json")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("g.json"))))
+        let views = try XCTUnwrap(((report as? [String: Any])?["frames"] as? [[String: Any]])?.first?["views"] as? [[String: Any]])
+        func frame(_ id: String) throws -> [Double] {
+            try XCTUnwrap(views.first { $0["id"] as? String == id }?["frame"] as? [Double], id)
+        }
+        XCTAssertEqual(try frame("navigationBar.back.chevron")[0], 8)
+        XCTAssertEqual(try frame("navigationBar.trailing1")[0] + frame("navigationBar.trailing1")[2], 377, accuracy: 1e-9)
+        XCTAssertEqual(try frame("navigationBar.title")[0] + frame("navigationBar.title")[2] / 2, 196.5, accuracy: 1e-9)
+    }
 }

@@ -26,6 +26,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/stack/properties/distribution", Stack.Distribution.allCases.map(\.rawValue)),
             ("$defs/gradient/properties/type", LayerGradient.Kind.allCases.map(\.rawValue)),
             ("$defs/view/properties/maskedCorners/items", CornerMask.named.map(\.0)),
+            ("properties/statusBar/oneOf/1/properties/style", StatusBarStyle.allCases.map(\.rawValue)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)

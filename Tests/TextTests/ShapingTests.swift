@@ -63,10 +63,11 @@ final class ShapingTests: XCTestCase {
     }
 
     func testCharacterNoFontHasIsAnError() throws {
-        // U+10FFFD is a private-use character: no installed font draws it.
-        XCTAssertThrowsError(try typesetter.prepare("a\u{10FFFD}", font: FontFixtures.regular, weight: 80)) { error in
-            XCTAssertEqual(error as? FontError, .noFont(scalar: "\u{10FFFD}"))
-            XCTAssertEqual("\(error)", "no installed font has U+10FFFD \"\u{10FFFD}\"")
+        // U+FFFFD is a private-use character no installed font draws (Material Icons, which scenes'
+        // icons need, maps U+10FFFD).
+        XCTAssertThrowsError(try typesetter.prepare("a\u{FFFFD}", font: FontFixtures.regular, weight: 80)) { error in
+            XCTAssertEqual(error as? FontError, .noFont(scalar: "\u{FFFFD}"))
+            XCTAssertEqual("\(error)", "no installed font has U+FFFFD \"\u{FFFFD}\"")
         }
     }
 }
