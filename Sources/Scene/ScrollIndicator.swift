@@ -66,7 +66,9 @@ public struct ScrollIndicator: Equatable, Sendable {
         let over = offset < range.lowerBound ? range.lowerBound - offset : max(0, offset - range.upperBound)
         let length = over > 0 ? max(min(track, ScrollIndicator.minOverscrolledLength), full - over) : full
         let span = range.upperBound - range.lowerBound
-        let progress = span > 0 ? min(1, max(0, (offset - range.lowerBound) / span)) : 0
+        // Past the bottom it is pinned there even when the range is a single offset (content
+        // that fits), which has no fraction to map.
+        let progress = offset > range.upperBound ? 1 : span > 0 ? min(1, max(0, (offset - range.lowerBound) / span)) : 0
         let y = top + progress * (track - length)
         return Rect(x: viewport.width - ScrollIndicator.margin - ScrollIndicator.thickness, y: y,
                     width: ScrollIndicator.thickness, height: length)

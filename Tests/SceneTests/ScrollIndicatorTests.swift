@@ -43,6 +43,9 @@ final class ScrollIndicatorTests: XCTestCase {
         XCTAssertEqual(bar.frame(offset: -500).y, 3)
         let short = try indicator(contentHeight: 84_400)
         XCTAssertEqual(short.frame(offset: -20).height, 16, "the 36-point minimum shrinks too")
+        let fits = try indicator(contentHeight: 600)   // range 0…0
+        XCTAssertEqual(fits.frame(offset: 60), Rect(x: 384, y: 3 + 60, width: 3, height: 838 - 60), "pushed up, pinned to the bottom")
+        XCTAssertEqual(fits.frame(offset: -60), Rect(x: 384, y: 3, width: 3, height: 838 - 60), "pulled down, pinned to the top")
     }
 
     func testTheTrackStaysInsideWhatTheBarsCover() throws {
