@@ -1,9 +1,10 @@
 /// UIScrollView's vertical scroll indicator: where the bar is and how opaque, as pure functions of
 /// the offset and of how long the scroll has been still. No pixels: Render draws the rect.
 ///
-/// Geometry, in points (UIKit publishes no numbers; these are Flutter's `CupertinoScrollbar`,
-/// whose colours were "extracted from iOS 13.1 using Debug View Hierarchy" and whose lengths
-/// were measured on iOS screenshots):
+/// Geometry, in points (UIKit publishes no numbers; these are Flutter's `CupertinoScrollbar`'s,
+/// whose colours were "extracted from iOS 13.1 using Debug View Hierarchy", whose 3-point margins
+/// were measured on an iOS indicator overscrolled at the top, whose 3-point thickness replaced
+/// the 2.5 it first measured on an iOS 13.0 simulator, and whose minimum lengths are eyeballed):
 /// - a bar `thickness` (3) wide with corner radius `thickness / 2`, `margin` (3) from the
 ///   trailing edge;
 /// - it runs in a track `margin` inside `ScrollSpec.indicatorInsets`: the adjusted insets, the
