@@ -92,7 +92,8 @@ public final class Renderer: Sendable {
     /// The display list of frame `index`.
     public func items(frame index: Int) throws -> [DisplayItem] {
         guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(sceneFile: scene.file, index: index, count: frameCount) }
-        return layout.items(offset: offsets[index])
+        let still = timeline.secondsStill(at: Timeline.time(ofFrame: index, fps: scene.fps))
+        return layout.items(offset: offsets[index], secondsStill: still)
     }
 
     /// The lines the label of view `id` draws in frame `index`, where it draws them; empty when the

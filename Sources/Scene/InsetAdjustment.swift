@@ -65,4 +65,13 @@ extension ScrollSpec {
         case .never: return insets.top
         }
     }
+
+    /// The scroll indicator's insets at `offset`: `insets` as written plus what the bars cover,
+    /// whatever `insetAdjustment` says. UIKit adds the bars (the safe area) to the indicator insets
+    /// even with `.never` (`automaticallyAdjustsScrollIndicatorInsets`), and an app that insets its
+    /// content under a bar of its own sets `verticalScrollIndicatorInsets` to match. Under
+    /// `automatic` this is `adjustedInsets`, the top following the large title as `visibleTop` does.
+    public func indicatorInsets(offset: Double) -> Insets {
+        Insets(top: insets.top + bars.topEdge(pushed: offsetFromRest(offset)), bottom: insets.bottom + bars.bottom)
+    }
 }

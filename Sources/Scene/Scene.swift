@@ -70,6 +70,10 @@ public struct ScrollSpec: Equatable, Sendable {
     public var insetAdjustment = InsetAdjustment.automatic
     /// What the scene's system bars cover; zero without bars.
     public var bars = BarInsets()
+    /// `showsVerticalScrollIndicator`: whether `ScrollIndicator` is drawn while scrolling.
+    public var showsVerticalScrollIndicator = true
+    /// The indicator's colour in the appearance the scene was decoded for.
+    public var indicatorColor = ScrollIndicator.lightAppearanceColor
     public var script: [ScriptStep]
 
     public init(contentHeight: Double, insets: Insets = Insets(), script: [ScriptStep] = []) {

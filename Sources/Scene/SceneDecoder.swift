@@ -41,6 +41,12 @@ public enum SceneDecoder {
         if let list = root["constraints"] { context.constraintLists.append(ConstraintList(owner: nil, node: list)) }
         var views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
+        if scroll.showsVerticalScrollIndicator, ids.contains(ScrollIndicator.id) {
+            func all(_ view: View) -> [View] { [view] + view.children.flatMap(all) }
+            let view = views.flatMap(all).first { $0.id == ScrollIndicator.id }
+            throw SceneError.invalid(file: file, path: view.map { "\($0.jsonPath).id" } ?? "views",
+                                     message: "\"\(ScrollIndicator.id)\" is the scroll indicator's id; rename the view, or hide the indicator with scroll.showsVerticalScrollIndicator: false")
+        }
         let bars = try decodeSystemBars(root, canvas: canvas)
         if let bars {
             // What they cover adds to the insets unless `insetAdjustment` is "never" (ScrollSpec.adjustedInsets).
@@ -100,7 +106,8 @@ public enum SceneDecoder {
 
     /// The scroll, and whether its `contentHeight` is "auto", to be measured once the views are known.
     private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: Bool) {
-        let o = try node.object(allowed: ["contentHeight", "insets", "insetAdjustment", "script", "paging", "snapPoints"])
+        let o = try node.object(allowed: ["contentHeight", "insets", "insetAdjustment", "script", "paging", "snapPoints",
+                                             "showsVerticalScrollIndicator"])
         var insets = Insets()
         if let i = o["insets"] {
             let io = try i.object(allowed: ["top", "bottom"])
@@ -117,6 +124,8 @@ public enum SceneDecoder {
         var spec = ScrollSpec(contentHeight: auto ? 0 : try height.number(in: 0...1_000_000), insets: insets, script: script)
         spec.snapping = try decodeSnapping(o)
         spec.insetAdjustment = try o["insetAdjustment"]?.choice(InsetAdjustment.allCases.map { ($0.rawValue, $0) }) ?? .automatic
+        spec.showsVerticalScrollIndicator = try o["showsVerticalScrollIndicator"]?.bool() ?? true
+        spec.indicatorColor = ScrollIndicator.color(dark: Appearance.decoding == .dark)
         return (spec, auto)
     }
 

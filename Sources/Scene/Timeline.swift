@@ -13,6 +13,9 @@ public struct Timeline: Equatable, Sendable {
         /// The offset from the end of the segment on: the closed form's value there, or the edge
         /// exactly after a bounce.
         var end: Double
+        /// Whether the scroll view is scrolling during it: moving, or held under a finger (which
+        /// keeps UIKit's indicators shown). A `wait` with no finger down is the only still one.
+        var scrolling = true
     }
 
     /// Where the content can rest: −topInset … contentHeight − viewportHeight + bottomInset.
@@ -76,6 +79,19 @@ public struct Timeline: Equatable, Sendable {
         return offset
     }
 
+    /// How long the scroll has been still at time `t`: 0 while it scrolls (moving or touched),
+    /// the seconds since it last stopped, or nil when it has not scrolled yet. A pure function of
+    /// `t`, so the scroll indicator of any frame is known without the frames before it.
+    public func secondsStill(at t: Double) -> Double? {
+        var stopped: Double?
+        for s in segments where s.scrolling && s.duration > 0 {
+            if t < s.start { break }
+            if t < s.start + s.duration { return 0 }
+            stopped = s.start + s.duration
+        }
+        return stopped.map { t - $0 }
+    }
+
     public func frameCount(fps: Int) -> Int { Int(frames(fps: fps)) }
 
     /// `frameCount` as a Double, which no script, however long, can overflow.
@@ -99,6 +115,8 @@ private struct Builder {
     var velocity = 0.0
     var time = 0.0
     var segments: [Timeline.Segment] = []
+    /// A `drag` puts the finger down; `release` and `fling` lift it.
+    var touching = false
     let bounds: Timeline.Bounds
     /// Where flings end (see `Timeline.targets`); empty when they end where they stop.
     let targets: [Double]
@@ -114,13 +132,18 @@ private struct Builder {
     mutating func play(_ step: ScriptStep) {
         switch step {
         case let .scrollTo(y, d, curve):
+            // An animated scroll to where the content already is moves nothing, and shows nothing.
+            let moves = y != offset
             append(.animation(from: offset, to: y, curve: curve, duration: d), duration: d)
+            segments[segments.count - 1].scrolling = moves || touching
             velocity = 0
         case let .drag(dy, d, curve):
             let finger = Motion.finger(shown: offset, range: range, dimension: bounds.viewportHeight)
             append(.drag(start: finger, dy: dy, curve: curve, duration: d, range: range, dimension: bounds.viewportHeight),
                    duration: d)
+            touching = true
         case .release:
+            touching = false
             if offset < range.lowerBound || offset > range.upperBound {
                 bounce(towards: offset < range.lowerBound ? range.lowerBound : range.upperBound)
             } else if abs(velocity) > ScrollPhysics.flingStopSpeed || !targets.isEmpty {
@@ -129,6 +152,7 @@ private struct Builder {
                 velocity = 0
             }
         case let .fling(v, rate):
+            touching = false
             if offset < range.lowerBound || offset > range.upperBound {
                 velocity = v
                 bounce(towards: offset < range.lowerBound ? range.lowerBound : range.upperBound)
@@ -137,6 +161,7 @@ private struct Builder {
             }
         case .wait(let d):
             append(.hold(offset), duration: d)
+            segments[segments.count - 1].scrolling = touching
             velocity = 0
         }
     }
@@ -205,9 +230,14 @@ extension Timeline {
     /// in the range the adjusted insets give.
     public init(scene: Scene) {
         let scroll = scene.scroll
-        self.init(startOffset: scroll.restOffset,
-                  bounds: Bounds(contentHeight: scroll.contentHeight, viewportHeight: scene.canvas.height,
-                                 insets: scroll.adjustedInsets, scale: scene.canvas.scale),
-                  script: scroll.script, snapping: scroll.snapping)
+        self.init(startOffset: scroll.restOffset, bounds: Bounds(scene: scene), script: scroll.script, snapping: scroll.snapping)
+    }
+}
+
+extension Timeline.Bounds {
+    /// The range of a scene's scroll view: its content in the canvas, with the adjusted insets.
+    public init(scene: Scene) {
+        self.init(contentHeight: scene.scroll.contentHeight, viewportHeight: scene.canvas.height,
+                  insets: scene.scroll.adjustedInsets, scale: scene.canvas.scale)
     }
 }

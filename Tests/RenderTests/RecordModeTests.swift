@@ -152,7 +152,8 @@ final class RecordModeTests: XCTestCase {
         func scene(_ color: String) throws {
             try """
             {"canvas": {"width": 40, "height": 30, "scale": 1}, "fps": 10,
-             "scroll": {"contentHeight": 100, "script": [{"wait": 0.3}, {"scrollTo": 20, "duration": 0.2, "curve": "linear"}]},
+             "scroll": {"contentHeight": 100, "showsVerticalScrollIndicator": false,
+                        "script": [{"wait": 0.3}, {"scrollTo": 20, "duration": 0.2, "curve": "linear"}]},
              "views": [{"id": "box", "frame": [5, 10, 20, 10], "background": "\(color)", "cornerRadius": 3}]}
             """.write(toFile: rest, atomically: true, encoding: .utf8)
         }

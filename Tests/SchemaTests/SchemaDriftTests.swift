@@ -95,6 +95,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/scroll/properties/script", bare.scroll.script.isEmpty ? .array([]) : .null),
             ("$defs/scroll/properties/paging", .bool(bare.scroll.snapping == .paging)),
             ("$defs/scroll/properties/insetAdjustment", .string(bare.scroll.insetAdjustment.rawValue)),
+            ("$defs/scroll/properties/showsVerticalScrollIndicator", .bool(bare.scroll.showsVerticalScrollIndicator)),
             ("$defs/scrollToStep/properties/curve", name(of: scrollCurve)),
             ("$defs/dragStep/properties/curve", name(of: dragCurve)),
             ("$defs/flingStep/properties/rate", .string(rate.rawValue)),
