@@ -50,6 +50,9 @@ public struct TouchIndicator: Sendable {
         /// The finger's point on screen.
         public var x: Double, y: Double
         public var alpha: Double
+
+        public init(x: Double, y: Double, alpha: Double) { self.x = x; self.y = y; self.alpha = alpha }
+
         /// The disc's square on screen, `diameter` wide, centred on the finger.
         public var frame: Rect {
             let r = TouchIndicator.diameter / 2
