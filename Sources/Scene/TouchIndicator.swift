@@ -121,7 +121,8 @@ public struct TouchIndicator: Sendable {
     public func touch(at t: Double) -> Touch? {
         guard let (start, lift, stroke) = strokes.last(where: { $0.start <= t }) else { return nil }
         let alpha = t <= lift ? 1 : 1 - (t - lift) / TouchIndicator.fadeDuration
-        guard alpha > 0 else { return nil }
+        // The frame at the fade's end, whose time is a binary fraction off it, draws nothing.
+        guard alpha > 1e-9 else { return nil }
         switch stroke {
         case let .drag(range, y):
             return Touch(x: x, y: y - moved(range, until: t), alpha: alpha)
