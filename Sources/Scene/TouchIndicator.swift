@@ -42,8 +42,8 @@ public struct TouchIndicator: Sendable {
     public static let fadeDuration = 0.2, swipeDuration = 0.12
     /// About half opacity, as the Simulator's: a light grey disc that shows on dark content, and a
     /// dark grey ring that shows on white.
-    public static let fillColor = Color(r: 0xE6, g: 0xE6, b: 0xE6, a: 0x80)
-    public static let ringColor = Color(r: 0x5A, g: 0x5A, b: 0x5A, a: 0x99)
+    public static let fillColor = Color(r: 0x9A, g: 0x9A, b: 0x9A, a: 0x80)
+    public static let ringColor = Color(r: 0x4D, g: 0x4D, b: 0x4D, a: 0x99)
 
     /// The disc in one frame: where and how opaque.
     public struct Touch: Equatable, Sendable {
