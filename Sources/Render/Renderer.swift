@@ -23,6 +23,8 @@ public final class Renderer: Sendable {
     public let beside: Renderer?
     /// The phone's display corners, and maybe its body, around every frame.
     public let deviceFrame: DeviceFrame?
+    /// With `--touches`, the finger's disc drawn last in every frame; nil draws none.
+    public let touches: TouchIndicator?
 
     public var frameCount: Int { offsets.count }
     /// One canvas wide, or two side by side, each with its device frame.
@@ -54,8 +56,11 @@ public final class Renderer: Sendable {
     ///
     /// `deviceFrame` puts every frame in the display's rounded corners (those of the scene's
     /// device; square without one), and maybe a body around them.
+    ///
+    /// `touches` draws the script's finger (`TouchIndicator`) over every frame; the frames' times
+    /// and offsets are the same either way.
     public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside other: Scene? = nil,
-                typesetter: Typesetter = .shared, deviceFrame: DeviceFrame? = nil) throws {
+                typesetter: Typesetter = .shared, deviceFrame: DeviceFrame? = nil, touches: Bool = false) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
@@ -82,7 +87,10 @@ public final class Renderer: Sendable {
         painter.adaptiveStatusBar = scene.adaptiveStatusBar
         self.painter = painter
         self.deviceFrame = deviceFrame
-        let companion = try other.map { try Renderer(scene: $0, limits: limits, typesetter: typesetter, deviceFrame: deviceFrame) }
+        self.touches = touches ? TouchIndicator(scene: self.scene, timeline: timeline) : nil
+        let companion = try other.map {
+            try Renderer(scene: $0, limits: limits, typesetter: typesetter, deviceFrame: deviceFrame, touches: touches)
+        }
         // Appearances change colours only, never where things are or when.
         let ownOffsets = offsets
         precondition(companion.map { $0.offsets == ownOffsets } ?? true, "the two appearances of a scene have different timelines")
@@ -92,8 +100,11 @@ public final class Renderer: Sendable {
     /// The display list of frame `index`.
     public func items(frame index: Int) throws -> [DisplayItem] {
         guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(sceneFile: scene.file, index: index, count: frameCount) }
-        let still = timeline.secondsStill(at: Timeline.time(ofFrame: index, fps: scene.fps))
-        return layout.items(offset: offsets[index], secondsStill: still)
+        let time = Timeline.time(ofFrame: index, fps: scene.fps)
+        var items = layout.items(offset: offsets[index], secondsStill: timeline.secondsStill(at: time))
+        // From the time alone, like the indicator, so that frames stay independent.
+        if let touch = touches?.touch(at: time) { items.append(Layout.touchItem(touch)) }
+        return items
     }
 
     /// The lines the label of view `id` draws in frame `index`, where it draws them; empty when the

@@ -16,6 +16,18 @@ public struct Timeline: Equatable, Sendable {
         /// Whether the scroll view is scrolling during it: moving, or held under a finger (which
         /// keeps UIKit's indicators shown). A `wait` with no finger down is the only still one.
         var scrolling = true
+        /// The finger down during it, numbered from 0 in the order fingers go down: from the
+        /// `drag` that puts one down until the `release` or `fling` that lifts it; nil while none
+        /// is. A number rather than a flag, so that a release that moves nothing between two
+        /// drags still parts them. What `TouchIndicator` draws the finger from.
+        var touch: Int?
+    }
+
+    /// A `fling` step thrown with no finger down: when it starts, and its velocity (points per
+    /// second, positive scrolling the content up).
+    struct Swipe: Equatable, Sendable {
+        var start: Double
+        var velocity: Double
     }
 
     /// Where the content can rest: −topInset … contentHeight − viewportHeight + bottomInset.
@@ -39,6 +51,9 @@ public struct Timeline: Equatable, Sendable {
     }
 
     let segments: [Segment]
+    /// The `fling` steps played with no finger down (a fling after a drag only lifts the finger):
+    /// when each starts and its velocity. `TouchIndicator` draws the swipe that throws them.
+    let swipes: [Swipe]
     public let startOffset: Double
     /// Total length in seconds.
     public let duration: Double
@@ -49,6 +64,7 @@ public struct Timeline: Equatable, Sendable {
         var builder = Builder(offset: startOffset, bounds: bounds, targets: Timeline.targets(snapping, bounds: bounds))
         for step in script { builder.play(step) }
         segments = builder.segments
+        swipes = builder.swipes
         self.startOffset = startOffset
         duration = builder.time
     }
@@ -115,8 +131,11 @@ private struct Builder {
     var velocity = 0.0
     var time = 0.0
     var segments: [Timeline.Segment] = []
+    var swipes: [Timeline.Swipe] = []
     /// A `drag` puts the finger down; `release` and `fling` lift it.
     var touching = false
+    /// How many times a finger has gone down.
+    var touches = 0
     let bounds: Timeline.Bounds
     /// Where flings end (see `Timeline.targets`); empty when they end where they stop.
     let targets: [Double]
@@ -139,9 +158,10 @@ private struct Builder {
             velocity = 0
         case let .drag(dy, d, curve):
             let finger = Motion.finger(shown: offset, range: range, dimension: bounds.viewportHeight)
+            if !touching { touches += 1 }
+            touching = true
             append(.drag(start: finger, dy: dy, curve: curve, duration: d, range: range, dimension: bounds.viewportHeight),
                    duration: d)
-            touching = true
         case .release:
             touching = false
             if offset < range.lowerBound || offset > range.upperBound {
@@ -152,6 +172,7 @@ private struct Builder {
                 velocity = 0
             }
         case let .fling(v, rate):
+            if !touching { swipes.append(Timeline.Swipe(start: time, velocity: v)) }
             touching = false
             if offset < range.lowerBound || offset > range.upperBound {
                 velocity = v
@@ -220,7 +241,7 @@ private struct Builder {
     mutating func append(_ motion: Motion, duration: Double) {
         offset = motion.position(at: duration)
         velocity = motion.velocity(at: duration)
-        segments.append(Timeline.Segment(start: time, duration: duration, motion: motion, end: offset))
+        segments.append(Timeline.Segment(start: time, duration: duration, motion: motion, end: offset, touch: touching ? touches - 1 : nil))
         time += duration
     }
 }

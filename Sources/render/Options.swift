@@ -65,6 +65,8 @@ struct Options {
     var appearance = AppearanceChoice.light
     /// The display's corners, and maybe the phone's body, around each frame.
     var deviceFrame: DeviceFrame?
+    /// `--touches`: draw the script's finger over every frame, as the Simulator's "Show touches".
+    var touches = false
     var help = false
     var version = false
     /// The options given, in order, without their values: what `checkApplicable` judges.
@@ -155,6 +157,10 @@ struct Options {
                       value of each {"light": …, "dark": …} colour the scene is drawn with
       --device-frame F  mask: cut the display's rounded corners (the scene's device's), leaving
                       them transparent; bezel: also draw a simple phone body around the screen
+      --touches       draw the finger, as the Simulator's "Show touches": a 44-point translucent
+                      disc with a darker ring where a drag holds the content, following it and
+                      fading out over 0.2 s when released, and a 0.12 s swipe before each fling;
+                      over everything, bars too, and listed in --inspect as "touch"
       --max-pixels N        limit on pixels per output frame (default 16777216)
       --max-frames N        limit on frames (default 18000)
       --max-duration S      limit on the script's length in seconds (default 600)
@@ -261,6 +267,7 @@ struct Options {
                     throw UsageError("--device-frame expects mask or bezel, got \"\(text)\"")
                 }
                 deviceFrame = choice
+            case "--touches": touches = true
             case "--quiet", "-q": quiet = true
             case "--stats": stats = true
             case "--help", "-h": help = true

@@ -25,7 +25,12 @@ struct RenderCommand {
             throw UsageError("--device-frame mask cuts the display's rounded corners, and \(why): "
                              + "give the scene's canvas a \"device\" with them, such as \"iPhone 15 Pro\"")
         }
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
+        if options.touches, RenderCommand.viewIDs(scene.views).contains(TouchIndicator.id) {
+            throw UsageError("--touches lists its disc in --inspect as \"\(TouchIndicator.id)\", which a view of \(scene.file) "
+                             + "already is: rename the view")
+        }
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
+                                    touches: options.touches)
         if let check {
             check.offsets = renderer.offsets
             check.geometry = { try FrameGeometry(renderer: renderer, frame: $0) }
@@ -156,4 +161,9 @@ struct RenderCommand {
         let text = String(format: "%.6f", v)
         return text == "-0.000000" ? "0.000000" : text
     }
+}
+
+extension RenderCommand {
+    /// The ids of `views` and all their descendants.
+    static func viewIDs(_ views: [View]) -> [String] { views.flatMap { [$0.id] + viewIDs($0.children) } }
 }

@@ -99,7 +99,8 @@ struct SizeSearch {
         var scene = self.scene, beside = self.beside
         scene.fps = fps
         beside?.fps = fps
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame)
+        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
+                                    touches: options.touches)
         let shared = output == .gif
             ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs,
                                              frameBytes: renderer.frameBytes) { try renderer.frame($0) } : nil
