@@ -118,6 +118,13 @@ public struct Timeline: Equatable, Sendable {
         return offset
     }
 
+    /// How much higher the top of the scroll range is at time `t`: `RefreshControl.height` from
+    /// the release that starts a refresh until the spring back after `endRefreshing` settles
+    /// (UIKit adds the control's height to the top inset, and animates it away on ending), else 0.
+    public func refreshInset(at t: Double) -> Double {
+        refreshes.contains { $0.start <= t && t < ($0.settled ?? .infinity) } ? RefreshControl.height : 0
+    }
+
     /// How long the scroll has been still at time `t`: 0 while it scrolls (moving or touched),
     /// the seconds since it last stopped, or nil when it has not scrolled yet. A pure function of
     /// `t`, so the scroll indicator of any frame is known without the frames before it.

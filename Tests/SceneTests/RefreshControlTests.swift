@@ -98,4 +98,20 @@ final class RefreshControlTests: XCTestCase {
         XCTAssertEqual(alphas(1.0), alphas(0), "one turn a second")
         XCTAssertEqual(alphas(2.5), alphas(0.5))
     }
+
+    func testTheScrollIndicatorIsNotOverscrolledWhileTheControlHoldsTheContent() throws {
+        let t = timeline(pull + [.wait(duration: 2), .endRefreshing, .wait(duration: 1)])
+        let refresh = t.refreshes[0]
+        XCTAssertEqual(t.refreshInset(at: 0.4), 0, "before the release")
+        XCTAssertEqual(t.refreshInset(at: refresh.start), 60)
+        XCTAssertEqual(t.refreshInset(at: refresh.end! + 0.1), 60, "while springing back after endRefreshing")
+        XCTAssertEqual(t.refreshInset(at: refresh.settled!), 0)
+        let scene = try SceneDecoder.decode(Array("""
+            {"canvas": {"width": 390, "height": 844}, "scroll": {"contentHeight": 1688, "refreshControl": true},
+             "views": [{"id": "a", "frame": [0, 0, 390, 100]}]}
+            """.utf8), file: "refresh.json")
+        let indicator = ScrollIndicator(scene: scene)
+        XCTAssertEqual(indicator.frame(offset: -60, refreshInset: 60), indicator.frame(offset: 0), "held: full length, at the top")
+        XCTAssertEqual(indicator.frame(offset: -60).height, indicator.frame(offset: 0).height - 60, "without: shrunk as overscrolled")
+    }
 }
