@@ -4,8 +4,9 @@ import Scene
 extension Layout {
     /// The refresh control's spinner at scroll `offset` (see `RefreshControl.spinner`): an item
     /// `RefreshControl.diameter` across, centred horizontally and in the gap the pull opens under
-    /// the bars, up to `RefreshControl.height`, so it stays put while refreshing. Nil when the
-    /// scene has no refresh control or nothing shows.
+    /// the bars, up to `RefreshControl.height`, so it stays put while refreshing. A large title
+    /// rides down with the pulled content, so the gap opens above it, under the bar itself, as in
+    /// UIKit. Nil when the scene has no refresh control or nothing shows.
     ///
     /// Its children are the ticks shown, clockwise from 12 o'clock; each tick is a group whose
     /// alpha is the tick's (`RefreshControl.tickAlpha`, or `revealedAlpha` while pulling),
@@ -20,7 +21,9 @@ extension Layout {
         let pull = -scene.scroll.offsetFromRest(offset)
         let d = RefreshControl.diameter, radius = d / 2
         let centreX = scene.canvas.width / 2
-        let centreY = scene.scroll.visibleTop(offset: offset) + min(max(pull, 0), RefreshControl.height) / 2
+        let scroll = scene.scroll
+        let largeTitle = pull > 0 && scroll.insetAdjustment == .automatic ? scroll.bars.collapsible : 0
+        let centreY = scroll.visibleTop(offset: offset) - largeTitle + min(max(pull, 0), RefreshControl.height) / 2
         let ticks = (0..<spinner.ticks).map { index in
             tickItem(index, centre: (centreX, centreY), color: control.tint,
                      alpha: spinner.secondsRefreshing.map { RefreshControl.tickAlpha(index, secondsRefreshing: $0) }

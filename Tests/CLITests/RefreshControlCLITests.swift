@@ -65,4 +65,25 @@ final class RefreshControlCLITests: CLITestCase {
         XCTAssertFalse(text.contains("refreshControl"))
         XCTAssertFalse(text.contains("\"offset\": -60,"), "never held 60 down")
     }
+
+    func testUnderALargeTitleTheSpinnerIsBetweenTheBarAndTheTitleThePullMovesDown() throws {
+        // iPhone 15 Pro: the bar's bottom at 103, the large title 52 under it, rest at −155.
+        try write("large.json", """
+            {"canvas": {"device": "iPhone 15 Pro"}, "fps": 10, "statusBar": true, "navigationBar": {"title": "Inbox"},
+             "scroll": {"contentHeight": 1600, "refreshControl": true,
+                        "script": [{"drag": 400, "duration": 0.5}, {"release": true}, {"wait": 1}]},
+             "views": [{"id": "page", "frame": [0, 0, 393, 1600], "background": "#FFFFFF"}]}
+            """)
+        let run = try render(["--scene", "large.json", "--inspect", "g.json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("g.json")))) as? JSON)
+        let last = try XCTUnwrap((root["frames"] as? [JSON])?.last)
+        XCTAssertEqual((last["offset"] as? NSNumber)?.doubleValue, -215, "held 60 below rest")
+        let views = last["views"] as? [JSON] ?? []
+        func frame(_ id: String) -> [Double] {
+            (views.first { $0["id"] as? String == id }?["frame"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+        }
+        XCTAssertEqual(frame("refreshControl"), [182.5, 103 + 30 - 14, 28, 28], "centred in the 60 points between the bar and the title")
+        XCTAssertEqual(frame("navigationBar.largeTitle").dropFirst().first, 163, "the title moved down 60")
+    }
 }
