@@ -32,6 +32,8 @@ public struct DisplayItem: Equatable, Sendable {
     /// The corners `cornerRadius` rounds.
     public var maskedCorners = CornerMask.all
     public var cornerCurve = CornerCurve.circular
+    /// On the refresh control's spinner: how many ticks show (its children draw them).
+    public var ticks: Int?
     public var children: [DisplayItem]
 
     public init(id: String, frame: Rect, clips: [ClipShape] = [], alpha: Double = 1, cornerRadius: Double = 0,

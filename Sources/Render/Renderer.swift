@@ -101,7 +101,13 @@ public final class Renderer: Sendable {
     public func items(frame index: Int) throws -> [DisplayItem] {
         guard offsets.indices.contains(index) else { throw RenderError.frameOutOfRange(sceneFile: scene.file, index: index, count: frameCount) }
         let time = Timeline.time(ofFrame: index, fps: scene.fps)
-        var items = layout.items(offset: offsets[index], secondsStill: timeline.secondsStill(at: time))
+        var items = layout.items(offset: offsets[index], secondsStill: timeline.secondsStill(at: time),
+                                 refreshInset: timeline.refreshInset(at: time))
+        if scene.scroll.refreshControl != nil,
+           let spinner = RefreshControl.spinner(at: time, pull: -scene.scroll.offsetFromRest(offsets[index]), refreshes: timeline.refreshes),
+           let item = layout.refreshItem(offset: offsets[index], spinner: spinner) {
+            items.insert(item, at: 0)
+        }
         // From the time alone, like the indicator, so that frames stay independent.
         if let touch = touches?.touch(at: time) { items.append(Layout.touchItem(touch)) }
         return items

@@ -74,6 +74,8 @@ public struct ScrollSpec: Equatable, Sendable {
     public var showsVerticalScrollIndicator = true
     /// The indicator's colour in the appearance the scene was decoded for.
     public var indicatorColor = ScrollIndicator.lightAppearanceColor
+    /// The pull-to-refresh control above the content; nil without one.
+    public var refreshControl: RefreshControl?
     public var script: [ScriptStep]
 
     public init(contentHeight: Double, insets: Insets = Insets(), script: [ScriptStep] = []) {

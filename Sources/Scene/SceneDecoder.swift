@@ -41,11 +41,12 @@ public enum SceneDecoder {
         if let list = root["constraints"] { context.constraintLists.append(ConstraintList(owner: nil, node: list)) }
         var views = try decodeViews(root.required("views").array(), depth: 1, topLevel: true, inStack: false, chain: [], &context)
         let ids = context.ids
-        if scroll.showsVerticalScrollIndicator, ids.contains(ScrollIndicator.id) {
-            func all(_ view: View) -> [View] { [view] + view.children.flatMap(all) }
-            let view = views.flatMap(all).first { $0.id == ScrollIndicator.id }
-            throw SceneError.invalid(file: file, path: view.map { "\($0.jsonPath).id" } ?? "views",
-                                     message: "\"\(ScrollIndicator.id)\" is the scroll indicator's id; rename the view, or hide the indicator with scroll.showsVerticalScrollIndicator: false")
+        if scroll.showsVerticalScrollIndicator {
+            try checkReserved(ScrollIndicator.id, ids: ids, views: views, file: file,
+                              "is the scroll indicator's id; rename the view, or hide the indicator with scroll.showsVerticalScrollIndicator: false")
+        }
+        if scroll.refreshControl != nil {
+            try checkReserved(RefreshControl.id, ids: ids, views: views, file: file, "is the refresh control's id; rename the view")
         }
         let bars = try decodeSystemBars(root, canvas: canvas)
         if let bars {
@@ -63,7 +64,16 @@ public enum SceneDecoder {
         try checkDrivers(views, ids: ids, collapsing: collapsing, file: file)
         var scene = Scene(canvas: canvas, fps: fps, assets: assets, scroll: scroll, views: views, constraints: constraints, file: file)
         scene.adaptiveStatusBar = bars?.statusStyle == .auto
+        try checkEndRefreshing(scene)
         return scene
+    }
+
+    /// A view may not take the id of an item the scroll view draws itself, which `--inspect` lists.
+    private static func checkReserved(_ id: String, ids: Set<String>, views: [View], file: String, _ why: String) throws {
+        guard ids.contains(id) else { return }
+        func all(_ view: View) -> [View] { [view] + view.children.flatMap(all) }
+        let view = views.flatMap(all).first { $0.id == id }
+        throw SceneError.invalid(file: file, path: view.map { "\($0.jsonPath).id" } ?? "views", message: "\"\(id)\" \(why)")
     }
 
     /// A device gives the size and scale, which `width`, `height` and `scale` may still set.
@@ -107,7 +117,7 @@ public enum SceneDecoder {
     /// The scroll, and whether its `contentHeight` is "auto", to be measured once the views are known.
     private static func decodeScroll(_ node: JSONNode) throws -> (ScrollSpec, auto: Bool) {
         let o = try node.object(allowed: ["contentHeight", "insets", "insetAdjustment", "script", "paging", "snapPoints",
-                                             "showsVerticalScrollIndicator"])
+                                             "showsVerticalScrollIndicator", "refreshControl"])
         var insets = Insets()
         if let i = o["insets"] {
             let io = try i.object(allowed: ["top", "bottom"])
@@ -126,7 +136,32 @@ public enum SceneDecoder {
         spec.insetAdjustment = try o["insetAdjustment"]?.choice(InsetAdjustment.allCases.map { ($0.rawValue, $0) }) ?? .automatic
         spec.showsVerticalScrollIndicator = try o["showsVerticalScrollIndicator"]?.bool() ?? true
         spec.indicatorColor = ScrollIndicator.color(dark: Appearance.decoding == .dark)
+        spec.refreshControl = try o["refreshControl"].flatMap(decodeRefreshControl)
+        if spec.refreshControl == nil, let index = script.firstIndex(of: .endRefreshing) {
+            throw try o.required("script").array()[index].child("endRefreshing", .bool(true))
+                .fail("there is no refresh control to end; add \"refreshControl\": true to scroll")
+        }
         return (spec, auto)
+    }
+
+    /// `true`, `false`, or `{"tint": colour}`.
+    private static func decodeRefreshControl(_ node: JSONNode) throws -> RefreshControl? {
+        if case .bool(let on) = node.value { return on ? RefreshControl(tint: RefreshControl.tint(dark: Appearance.decoding == .dark)) : nil }
+        guard case .object = node.value else {
+            throw node.fail("expected true, false or an object such as {\"tint\": \"#3C3C44\"}, found \(node.value.typeName)")
+        }
+        let o = try node.object(allowed: ["tint"])
+        return RefreshControl(tint: try o["tint"].map(decodeColor) ?? RefreshControl.tint(dark: Appearance.decoding == .dark))
+    }
+
+    /// An `endRefreshing` played while the control is not refreshing (before any pull past its
+    /// threshold, or a second time) is an error: UIKit would ignore it, but the script meant
+    /// something else.
+    private static func checkEndRefreshing(_ scene: Scene) throws {
+        guard scene.scroll.refreshControl != nil,
+              let index = Timeline(scene: scene).strayEndRefreshing.first else { return }
+        throw SceneError.invalid(file: scene.file, path: "scroll.script[\(index)]",
+                                 message: "the refresh control is not refreshing here; a drag must pull the content \(format(RefreshControl.threshold)) pt past rest and release before it")
     }
 
     /// `paging` or `snapPoints`, not both.
@@ -139,7 +174,7 @@ public enum SceneDecoder {
         return .points(try items.map { try $0.number(in: -1_000_000...1_000_000) }.sorted())
     }
 
-    static let stepKinds = ["scrollTo", "drag", "release", "fling", "wait"]
+    static let stepKinds = ["scrollTo", "drag", "release", "fling", "wait", "endRefreshing"]
 
     private static func decodeStep(_ node: JSONNode) throws -> ScriptStep {
         guard case .object(let members) = node.value else {
@@ -173,6 +208,10 @@ public enum SceneDecoder {
             let o = try node.object(allowed: ["fling", "rate"])
             return .fling(velocity: try o.required("fling").number(in: -100_000...100_000),
                           rate: try o["rate"]?.choice(FlingRate.allCases.map { ($0.rawValue, $0) }) ?? .normal)
+        case "endRefreshing":
+            let o = try node.object(allowed: ["endRefreshing"])
+            guard try o.required("endRefreshing").bool() else { throw o["endRefreshing"]!.fail("expected true") }
+            return .endRefreshing
         default:
             let o = try node.object(allowed: ["wait"])
             return .wait(duration: try o.required("wait").number(in: 0...3600))

@@ -14,6 +14,9 @@ public enum ScriptStep: Equatable, Sendable {
     case fling(velocity: Double, rate: FlingRate)
     /// Hold still for `duration` seconds (a held finger stays down, but no longer moves).
     case wait(duration: Double)
+    /// The refresh control stops refreshing: the content springs back from the refreshing rest
+    /// (`RefreshControl.height` below rest) to rest, and the spinner fades out.
+    case endRefreshing
 }
 
 /// UIScrollView's deceleration rates, per millisecond.

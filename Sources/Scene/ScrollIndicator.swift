@@ -60,10 +60,12 @@ public struct ScrollIndicator: Equatable, Sendable {
         return min(track, max(ScrollIndicator.minLength, fraction * track))
     }
 
-    /// The bar's rect on screen at `offset`.
-    public func frame(offset: Double) -> Rect {
+    /// The bar's rect on screen at `offset`, with the top of the range `refreshInset` higher
+    /// (`Timeline.refreshInset`): content held by a refreshing control is not overscrolled.
+    public func frame(offset: Double, refreshInset: Double = 0) -> Rect {
         let (top, bottom) = track(offset: offset), track = bottom - top
         let full = length(track: track)
+        let range = (self.range.lowerBound - refreshInset)...self.range.upperBound
         let over = offset < range.lowerBound ? range.lowerBound - offset : max(0, offset - range.upperBound)
         let length = over > 0 ? max(min(track, ScrollIndicator.minOverscrolledLength), full - over) : full
         let span = range.upperBound - range.lowerBound

@@ -50,7 +50,23 @@ public struct Timeline: Equatable, Sendable {
         }
     }
 
+    /// A time the refresh control was refreshing: from the release past its threshold until the
+    /// `endRefreshing` that ended it (nil: refreshing to the end of the script).
+    public struct Refresh: Equatable, Sendable {
+        public var start: Double
+        public var end: Double?
+        /// When the spring back after `end` has brought the content to rest; until then the
+        /// spinner, once faded, stays hidden rather than showing the pull's ticks again.
+        public var settled: Double?
+
+        public init(start: Double, end: Double?, settled: Double?) { self.start = start; self.end = end; self.settled = settled }
+    }
+
     let segments: [Segment]
+    /// Each time the refresh control refreshed, in order; empty without one.
+    public let refreshes: [Refresh]
+    /// The indices of `endRefreshing` steps played while the control was not refreshing.
+    public let strayEndRefreshing: [Int]
     /// The `fling` steps played with no finger down (a fling after a drag only lifts the finger):
     /// when each starts and its velocity. `TouchIndicator` draws the swipe that throws them.
     let swipes: [Swipe]
@@ -60,11 +76,18 @@ public struct Timeline: Equatable, Sendable {
 
     /// - Parameter bounds: the content range, needed by drags, releases and flings.
     /// - Parameter snapping: where flings and releases come to rest.
-    public init(startOffset: Double, bounds: Bounds, script: [ScriptStep], snapping: Snapping? = nil) {
-        var builder = Builder(offset: startOffset, bounds: bounds, targets: Timeline.targets(snapping, bounds: bounds))
-        for step in script { builder.play(step) }
+    /// - Parameter refreshControl: whether a release pulled `RefreshControl.threshold` past the
+    ///   top of the range starts refreshing, holding the content `RefreshControl.height` above it.
+    public init(startOffset: Double, bounds: Bounds, script: [ScriptStep], snapping: Snapping? = nil,
+                refreshControl: Bool = false) {
+        var builder = Builder(offset: startOffset, bounds: bounds, targets: Timeline.targets(snapping, bounds: bounds),
+                              refreshControl: refreshControl)
+        for (index, step) in script.enumerated() { builder.play(step, index: index) }
+        if let start = builder.refreshStart { builder.refreshes.append(Refresh(start: start, end: nil, settled: nil)) }
         segments = builder.segments
         swipes = builder.swipes
+        refreshes = builder.refreshes
+        strayEndRefreshing = builder.strayEndRefreshing
         self.startOffset = startOffset
         duration = builder.time
     }
@@ -93,6 +116,13 @@ public struct Timeline: Equatable, Sendable {
             offset = s.end
         }
         return offset
+    }
+
+    /// How much higher the top of the scroll range is at time `t`: `RefreshControl.height` from
+    /// the release that starts a refresh until the spring back after `endRefreshing` settles
+    /// (UIKit adds the control's height to the top inset, and animates it away on ending), else 0.
+    public func refreshInset(at t: Double) -> Double {
+        refreshes.contains { $0.start <= t && t < ($0.settled ?? .infinity) } ? RefreshControl.height : 0
     }
 
     /// How long the scroll has been still at time `t`: 0 while it scrolls (moving or touched),
@@ -139,16 +169,28 @@ private struct Builder {
     let bounds: Timeline.Bounds
     /// Where flings end (see `Timeline.targets`); empty when they end where they stop.
     let targets: [Double]
+    /// Whether the scene has a refresh control.
+    let refreshControl: Bool
+    /// When the control began refreshing, while it is.
+    var refreshStart: Double?
+    var refreshes: [Timeline.Refresh] = []
+    var strayEndRefreshing: [Int] = []
 
-    init(offset: Double, bounds: Timeline.Bounds, targets: [Double]) {
+    init(offset: Double, bounds: Timeline.Bounds, targets: [Double], refreshControl: Bool) {
         self.offset = offset
         self.bounds = bounds
         self.targets = targets
+        self.refreshControl = refreshControl
     }
 
-    var range: ClosedRange<Double> { bounds.range }
+    /// The range, whose top is `RefreshControl.height` higher while refreshing: UIKit adds the
+    /// control's height to the top inset, so the content rests, drags and bounces from there.
+    var range: ClosedRange<Double> {
+        guard refreshStart != nil else { return bounds.range }
+        return (bounds.range.lowerBound - RefreshControl.height)...bounds.range.upperBound
+    }
 
-    mutating func play(_ step: ScriptStep) {
+    mutating func play(_ step: ScriptStep, index: Int) {
         switch step {
         case let .scrollTo(y, d, curve):
             // An animated scroll to where the content already is moves nothing, and shows nothing.
@@ -164,6 +206,7 @@ private struct Builder {
                    duration: d)
         case .release:
             touching = false
+            startRefreshingIfPulled()
             if offset < range.lowerBound || offset > range.upperBound {
                 bounce(towards: offset < range.lowerBound ? range.lowerBound : range.upperBound)
             } else if abs(velocity) > ScrollPhysics.flingStopSpeed || !targets.isEmpty {
@@ -173,6 +216,7 @@ private struct Builder {
             }
         case let .fling(v, rate):
             if !touching { swipes.append(Timeline.Swipe(start: time, velocity: v)) }
+            if touching { startRefreshingIfPulled() }
             touching = false
             if offset < range.lowerBound || offset > range.upperBound {
                 velocity = v
@@ -184,6 +228,20 @@ private struct Builder {
             append(.hold(offset), duration: d)
             segments[segments.count - 1].scrolling = touching
             velocity = 0
+        case .endRefreshing:
+            guard let start = refreshStart else { return strayEndRefreshing.append(index) }
+            let end = time
+            refreshStart = nil
+            if !touching, offset < range.lowerBound { bounce(towards: range.lowerBound) }
+            refreshes.append(Timeline.Refresh(start: start, end: end, settled: time))
+        }
+    }
+
+    /// A finger lifting `RefreshControl.threshold` or more below the top of the range starts the
+    /// refresh control refreshing (before the spring back, which then ends at the refreshing rest).
+    mutating func startRefreshingIfPulled() {
+        if refreshControl, refreshStart == nil, bounds.range.lowerBound - offset >= RefreshControl.threshold {
+            refreshStart = time
         }
     }
 
@@ -251,7 +309,8 @@ extension Timeline {
     /// in the range the adjusted insets give.
     public init(scene: Scene) {
         let scroll = scene.scroll
-        self.init(startOffset: scroll.restOffset, bounds: Bounds(scene: scene), script: scroll.script, snapping: scroll.snapping)
+        self.init(startOffset: scroll.restOffset, bounds: Bounds(scene: scene), script: scroll.script, snapping: scroll.snapping,
+                  refreshControl: scroll.refreshControl != nil)
     }
 }
 

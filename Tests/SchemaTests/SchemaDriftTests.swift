@@ -96,6 +96,10 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/scroll/properties/paging", .bool(bare.scroll.snapping == .paging)),
             ("$defs/scroll/properties/insetAdjustment", .string(bare.scroll.insetAdjustment.rawValue)),
             ("$defs/scroll/properties/showsVerticalScrollIndicator", .bool(bare.scroll.showsVerticalScrollIndicator)),
+            ("$defs/scroll/properties/refreshControl", .bool(bare.scroll.refreshControl != nil)),
+            ("$defs/scroll/properties/refreshControl/anyOf/1/properties/tint", hex(try XCTUnwrap(SceneDecoder.decode(Array("""
+                {"canvas": {"width": 10, "height": 10}, "scroll": {"contentHeight": 10, "refreshControl": {}}, "views": []}
+                """.utf8), file: "/scenes/refresh.json").scroll.refreshControl).tint)),
             ("$defs/scrollToStep/properties/curve", name(of: scrollCurve)),
             ("$defs/dragStep/properties/curve", name(of: dragCurve)),
             ("$defs/flingStep/properties/rate", .string(rate.rawValue)),
