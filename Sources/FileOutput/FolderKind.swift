@@ -48,7 +48,7 @@ public struct FolderKind: Sendable {
 
     /// The actual, expected and diff PNGs of failing frames.
     public static let artifacts = FolderKind(contents: "failure images", writtenBy: "render --check") { name in
-        ["-actual", "-expected", "-diff"].contains { FrameName.index(of: name, suffix: $0) != nil }
+        FrameName.failureIndex(of: name) != nil
     }
 
     /// The failure images of many cases in one folder, each name led by its case:

@@ -9,6 +9,14 @@ public enum FrameName {
     /// The file beside the frames of a references folder that holds where each frame's views are.
     public static let geometry = "geometry.json"
 
+    /// The suffixes of a failing frame's images: `frame_0042-actual.png`, `-expected`, `-diff`.
+    private static let failureSuffixes = ["-actual", "-expected", "-diff"]
+
+    /// The frame a failure image shows (`frame_0042-diff.png` → 42); nil for any other name.
+    public static func failureIndex(of fileName: String) -> Int? {
+        failureSuffixes.lazy.compactMap { index(of: fileName, suffix: $0) }.first
+    }
+
     /// `frame_0042`: the name without an extension, as hash files list it after the scene.
     public static func stem(_ index: Int) -> String { "frame_" + padded(index) }
 

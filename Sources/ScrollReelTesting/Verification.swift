@@ -40,16 +40,13 @@ final class Verification: FrameSink {
     func removeStaleFailures(of frames: Set<Int>) {
         let files = FileManager.default
         func images() -> [String] { ((try? files.contentsOfDirectory(atPath: failures.path)) ?? []).filter(FolderKind.artifacts.owns) }
-        for name in images() where Verification.imageRoles.contains(where: { FrameName.index(of: name, suffix: $0).map(frames.contains) == true }) {
+        for name in images() where FrameName.failureIndex(of: name).map(frames.contains) == true {
             try? files.removeItem(at: failures.appendingPathComponent(name))
         }
         guard images().isEmpty else { return }
         try? files.removeItem(at: failures.appendingPathComponent(Verification.reportName))
         if (try? files.contentsOfDirectory(atPath: failures.path))?.isEmpty == true { try? files.removeItem(at: failures) }
     }
-
-    /// The suffixes of a failing frame's images: `frame_0012-diff.png`.
-    static let imageRoles = FailureImage.Role.allCases.map { "-" + $0.rawValue }
 
     func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap) { (try FrameHash.sha256(frame), frame) }
 
