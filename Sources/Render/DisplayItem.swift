@@ -21,6 +21,8 @@ public struct DisplayItem: Equatable, Sendable {
     public var label: Label?
     /// A blur over the view's pixels, when the view carries one.
     public var blur: BlurItem?
+    /// What is drawn behind the view, blurred, saturated and tinted, under everything it draws.
+    public var material: Material?
     /// Whether this view clips its own content and children to its (rounded) bounds.
     public var clipsToBounds: Bool
     /// Drawn inside the bounds, over the content and the children, as CALayer's border.
@@ -53,6 +55,9 @@ public struct DisplayItem: Equatable, Sendable {
     /// How many of `clips` belong to ancestors: the ones that apply when this view is drawn as one
     /// layer and the layer is composited.
     public var ancestorClipCount: Int { clips.count - (clipsToBounds ? 1 : 0) }
+
+    /// Whether this item or a descendant reads what is drawn behind it (`material`).
+    public var hasMaterial: Bool { material != nil || children.contains { $0.hasMaterial } }
 
     /// This item and all its descendants, parents before children, in drawing order.
     public var flattened: [DisplayItem] { [self] + children.flatMap(\.flattened) }

@@ -6,13 +6,14 @@ import Scene
 /// pixels.
 ///
 /// Layout: `{"frames": [{"index", "time", "offset", "views": [{"id", "frame", "cornerRadius"?, "maskedCorners"?, "cornerCurve"?,
-/// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?, "borderWidth"?, "shadowOpacity"?, "ticks"?}]}]}`.
+/// "clip", "roundedClips"?, "alpha", "imageFrame"?, "blur"?, "material"?, "borderWidth"?, "shadowOpacity"?, "ticks"?}]}]}`.
 /// Rects are `[x, y, width, height]`. `clip` is the intersection of every clip that applies, null
 /// when none does; `roundedClips` lists those with rounded corners (`{"rect", "radius"}`), whose
 /// corners cut it further. Radii are the ones drawn, at most half the shorter side; `maskedCorners`
 /// names the corners they round when not all four do, `cornerCurve` is "continuous" when they are
 /// Apple's continuous corners. `imageFrame`
-/// appears only for views with an image, `blur` (the fraction) only where a blur is attached, and
+/// appears only for views with an image, `blur` (the fraction) only where a blur is attached,
+/// `material` (its style) only on views with one, and
 /// `borderWidth` and `shadowOpacity` only on views with a border or a shadow; `ticks`, on the refresh
 /// control's spinner only, counts the ticks it shows. It is the painter's
 /// own input: the display list, written out. Numbers are written with full round-trip precision.
@@ -54,6 +55,7 @@ public enum Inspection {
         fields.append("\"alpha\": \(number(view.alpha))")
         if let image = view.image { fields.append("\"imageFrame\": \(rect(image.frame))") }
         if let blur = view.blur { fields.append("\"blur\": \(number(blur.fraction))") }
+        if let material = view.material { fields.append("\"material\": \(string(material.style.rawValue))") }
         if let border = view.border { fields.append("\"borderWidth\": \(number(border.width))") }
         if let shadow = view.shadow { fields.append("\"shadowOpacity\": \(number(shadow.opacity))") }
         if let ticks = view.ticks { fields.append("\"ticks\": \(ticks)") }

@@ -70,6 +70,7 @@ public struct Layout: Sendable {
                                background: view.background, label: view.label, clipsToBounds: view.clipsToBounds)
         if view.borderWidth > 0 { item.border = Border(width: view.borderWidth, color: view.borderColor) }
         item.shadow = view.shadow
+        item.material = view.material
         item.gradient = view.gradient
         item.maskedCorners = view.maskedCorners
         item.cornerCurve = view.cornerCurve
@@ -98,6 +99,8 @@ public struct Layout: Sendable {
         switch driver {
         case .offset:
             return scene.scroll.offsetFromRest(offset)
+        case .offsetToEnd:
+            return Timeline.Bounds(scene: scene).range.upperBound - offset
         case .collapse(let id):
             guard let placement = placements[id], let header = collapsingHeaders[id] else { return 0 }
             return header.progress(placement.frame, top: offset + scene.scroll.visibleTop(offset: offset))

@@ -5,10 +5,13 @@ import Raster
 /// is known inside it, and what it covers when composited only where it is opaque.
 extension Painter {
     /// For each `k`, what `items[k...]` cover in a bitmap of this size seen through `scope`; one
-    /// more, empty, at the end.
+    /// more, empty, at the end. An item with a material reads what is drawn before it, so nothing
+    /// before it is left out for what it or anything after it covers.
     func covers(from items: [DisplayItem], width: Int, height: Int, _ scope: PaintScope) -> [Occluders] {
         var suffixes = [Occluders()]
-        for item in items.reversed() { suffixes.append(opaque(item, width: width, height: height, scope) + suffixes.last!) }
+        for item in items.reversed() {
+            suffixes.append(item.hasMaterial ? Occluders() : opaque(item, width: width, height: height, scope) + suffixes.last!)
+        }
         return suffixes.reversed()
     }
 

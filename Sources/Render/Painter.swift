@@ -56,7 +56,7 @@ struct Painter: Sendable {
         var bitmap = Bitmap(width: width, height: height, fill: premultiplied(background), hidden: covers?[0] ?? Occluders())
         for (k, item) in items.enumerated() {
             var scope = PaintScope.screen
-            scope.covered = covers?[k + 1]
+            scope.covered = item.hasMaterial ? nil : covers?[k + 1]
             if adapts(item) {
                 let under = PixelRect(x: pixels(item.frame.x), y: pixels(item.frame.y),
                                       width: pixels(item.frame.maxX) - pixels(item.frame.x), height: pixels(item.frame.maxY) - pixels(item.frame.y))
@@ -90,6 +90,12 @@ struct Painter: Sendable {
             if shared.resampled == nil { shared.resampled = ResampleCache() }
             try drawShadow(shadow, of: plain, into: &target, shared, opacity: opacity)
             return try draw(plain, into: &target, shared)
+        }
+        if let material = item.material {
+            drawMaterial(item, material, into: &target, scope, opacity: opacity)
+            var rest = item
+            rest.material = nil
+            return try draw(rest, into: &target, scope)
         }
         if let blur = item.blur, isBlurred(item) {
             try drawBlurred(item, blur, into: &target, scope, opacity: opacity)
@@ -140,7 +146,7 @@ struct Painter: Sendable {
         }
         for (k, child) in item.children.enumerated() {
             var childScope = scope
-            if let covered = scope.covered, let later { childScope.covered = covered + later[k + 1] }
+            if let covered = scope.covered, let later { childScope.covered = child.hasMaterial ? nil : covered + later[k + 1] }
             try draw(child, into: &target, childScope)
         }
         if let border = item.border {

@@ -66,6 +66,9 @@ public struct Binding: Equatable, Sendable {
 public enum Driver: Equatable, Sendable {
     /// The scroll offset (contentOffset.y), in points.
     case offset
+    /// The points of scrolling left before the content's end rests at the bottom: the largest
+    /// offset less the offset, 0 at the bottom edge and negative past it.
+    case offsetToEnd
     /// A view's progress through the scrollport, 0…1, as a CSS `view()` timeline.
     case viewProgress(ViewProgress)
     /// A collapsing header's progress, 0 expanded … 1 collapsed (see `CollapsingHeader`).

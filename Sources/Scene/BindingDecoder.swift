@@ -23,11 +23,12 @@ extension SceneDecoder {
     }
 
     private static func decodeDriver(_ node: JSONNode) throws -> Driver {
-        let expected = "expected \"offset\", a view's progress such as {\"view\": \"card\"} or a header's collapse such as {\"collapse\": \"header\"}"
+        let expected = "expected \"offset\", \"offsetToEnd\", a view's progress such as {\"view\": \"card\"} or a header's collapse such as {\"collapse\": \"header\"}"
         switch node.value {
         case .string("offset"): return .offset
+        case .string("offsetToEnd"): return .offsetToEnd
         case .string(let s):
-            let hint = closest(to: s, in: ["offset"]).map { "did you mean \"\($0)\"?" } ?? expected
+            let hint = closest(to: s, in: ["offset", "offsetToEnd"]).map { "did you mean \"\($0)\"?" } ?? expected
             throw node.fail("unknown value \"\(s)\"; \(hint)")
         case .object: break
         default: throw node.fail("\(expected), found \(node.value.typeName)")

@@ -41,16 +41,7 @@ struct NavigationItems: Equatable {
     /// measured later; the trailing one is placed by `centringTitle`.
     func views(top: Double, dark: Bool) -> [View] {
         let tint = self.tint ?? NavigationItems.systemBlue(dark: dark)
-        func view(_ item: Item, _ id: String) -> View {
-            var v = View(id: id, frame: Rect(x: 0, y: 0, width: 0, height: 0), fit: Fit(width: true, height: true))
-            switch item {
-            case .title(let text):
-                v.label = Label(text: text, fontSize: NavigationItems.textSize, font: .system, color: tint, alignment: .center)
-            case .icon(let glyph):
-                v.label = IconFont.label(glyph, size: NavigationItems.iconSize, color: tint)
-            }
-            return v
-        }
+        func view(_ item: Item, _ id: String) -> View { NavigationItems.button(item, id: id, tint: tint) }
         func side(_ id: String, x: Double, _ children: [View]) -> View {
             View(id: id, frame: Rect(x: x, y: top, width: 0, height: SystemBars.barHeight), fixed: true,
                  fit: .width, stack: Stack(axis: .horizontal, spacing: NavigationItems.spacing, alignment: .center),
@@ -74,6 +65,18 @@ struct NavigationItems: Equatable {
         leadingViews += leading.enumerated().map { view($1, "navigationBar.leading\($0)") }
         let trailingViews = trailing.enumerated().map { view($1, "navigationBar.trailing\($0)") }
         return [side("navigationBar.leading", x: x, leadingViews), side("navigationBar.trailing", x: 0, trailingViews)]
+    }
+
+    /// A bar button item, measured to fit its text or icon.
+    static func button(_ item: Item, id: String, tint: Color) -> View {
+        var v = View(id: id, frame: Rect(x: 0, y: 0, width: 0, height: 0), fit: Fit(width: true, height: true))
+        switch item {
+        case .title(let text):
+            v.label = Label(text: text, fontSize: textSize, font: .system, color: tint, alignment: .center)
+        case .icon(let glyph):
+            v.label = IconFont.label(glyph, size: iconSize, color: tint)
+        }
+        return v
     }
 
     /// After measuring: the trailing items end `edge` from the screen's right, and the inline

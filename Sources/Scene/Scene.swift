@@ -125,6 +125,8 @@ public struct View: Equatable, Sendable {
     /// CALayer's `cornerCurve`: quarter circles, or Apple's continuous corner.
     public var cornerCurve = CornerCurve.circular
     public var background: Color?
+    /// Blurs, saturates and tints what lies behind the view, under its background and content.
+    public var material: Material?
     public var cornerRadius: Double
     public var image: String?
     public var contentMode: ContentMode

@@ -235,7 +235,7 @@ public enum SceneDecoder {
                                    "numberOfLines", "lineBreakMode", "lineHeight", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-                                   "gradient", "maskedCorners", "cornerCurve"]
+                                   "gradient", "maskedCorners", "cornerCurve", "material"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -308,6 +308,7 @@ public enum SceneDecoder {
         view.cornerCurve = try o["cornerCurve"]?.choice(CornerCurve.allCases.map { ($0.rawValue, $0) }) ?? .circular
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
+        view.material = try o["material"]?.choice(Material.Style.allCases.map { ($0.rawValue, Material($0, dark: Appearance.decoding == .dark)) })
         view.cornerRadius = try o["cornerRadius"]?.number(in: 0...100_000) ?? 0
         if let imageNode = o["image"] {
             let name = try imageNode.string()

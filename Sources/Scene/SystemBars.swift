@@ -16,6 +16,9 @@ struct SystemBars {
     var statusBar: String?
     var navigationTitle: String?
     var largeTitle = true
+    /// `"transparent": true`: the bar never shows its material or hairline, as a bar configured
+    /// with a transparent background in both its appearances, for a header that runs under it.
+    var transparentNavigationBar = false
     var navigationItems = NavigationItems()
     /// The status bar's content colour; nil follows the appearance (black in light mode), as
     /// `auto` does until the renderer sees the pixels under it.
@@ -23,9 +26,13 @@ struct SystemBars {
     /// Each tab's icon: a character of any installed font, or an icon font glyph (`IconFont`).
     var tabItems: [(title: String, glyph: String, icon: Bool)] = []
     var selectedTab = 0
+    /// A toolbar's items, spread over its row as flexible spaces between them spread them; nil
+    /// for no toolbar.
+    var toolbarItems: [NavigationItems.Item]?
+    var toolbarTint: Color?
     var homeIndicator = false
 
-    static let barHeight = 44.0, largeTitleHeight = 52.0, tabBarHeight = 49.0
+    static let barHeight = 44.0, largeTitleHeight = 52.0, tabBarHeight = 49.0, toolbarHeight = 44.0
     /// An icon font glyph's em in a tab: its ink, about 5/6 of the em, is then ~23 points, within
     /// the HIG's 25 × 25 regular tab bar glyph.
     static let tabIconSize = 28.0
@@ -46,6 +53,8 @@ struct SystemBars {
         }
         if !tabItems.isEmpty {
             insets.bottom = SystemBars.tabBarHeight + canvas.safeArea.bottom
+        } else if toolbarItems != nil {
+            insets.bottom = SystemBars.toolbarHeight + canvas.safeArea.bottom
         } else if homeIndicator {
             insets.bottom = canvas.safeArea.bottom
         }
@@ -57,7 +66,8 @@ struct SystemBars {
     func views(canvas: Canvas, dark: Bool) -> [View] {
         var views: [View] = []
         if let title = navigationTitle { views += navigationBar(title, canvas, dark: dark) }
-        if !tabItems.isEmpty { views.append(tabBar(canvas, dark: dark)) }
+        if !tabItems.isEmpty { views += tabBar(canvas, dark: dark) }
+        if let items = toolbarItems { views += toolbar(items, canvas, dark: dark) }
         if let time = statusBar { views.append(status(time, canvas, dark: dark)) }
         if homeIndicator {
             views.append(View(id: "homeIndicator", frame: Rect(x: (canvas.width - 134) / 2, y: canvas.height - 13, width: 134, height: 5),
@@ -71,7 +81,9 @@ struct SystemBars {
         Label(text: string, fontSize: size, weight: weight, font: .system, color: color, alignment: alignment)
     }
 
-    private static func barColor(_ dark: Bool) -> Color { dark ? Color(r: 22, g: 22, b: 24, a: 247) : Color(r: 249, g: 249, b: 249, a: 247) }
+    /// The points of scrolling over which a bar goes from clear to material: the large title's
+    /// last 12 points under the bar, or the first 12 of content under a bar without one.
+    static let materialFade = 12.0
     private static func separator(_ dark: Bool) -> Color { dark ? Color(r: 84, g: 84, b: 88, a: 153) : Color(r: 60, g: 60, b: 67, a: 74) }
     private static func ink(_ dark: Bool) -> Color { dark ? .white : Color(r: 0, g: 0, b: 0) }
 
@@ -127,26 +139,30 @@ struct SystemBars {
         return View(id: "statusBar.wifi", frame: frame, children: arcs)
     }
 
-    /// The bar's background and hairline appear as the large title scrolls under the bar; the
-    /// inline title fades in over the last 12 points of it. The large title moves with the
-    /// content, clipped at the bar.
+    /// The bar is clear at the scroll edge and `chrome` material with a hairline once content is
+    /// under it, as UIKit's `scrollEdgeAppearance` and `standardAppearance` are: with a large
+    /// title, the material, the hairline and the inline title fade in as the title's last
+    /// `materialFade` points scroll under the bar; without one, the material and hairline fade in
+    /// over the first `materialFade` points of content scrolled under it. The large title moves
+    /// with the content, clipped at the bar.
     /// Its bottom edge on screen is `BarInsets.topEdge`, from the same heights.
     private func navigationBar(_ title: String, _ canvas: Canvas, dark: Bool) -> [View] {
         let top = SystemBars.statusHeight(canvas), w = canvas.width, ink = SystemBars.ink(dark)
         let collapsed = insets(canvas).collapsible
-        func fade(from start: Double, to end: Double) -> Binding {
-            Binding(property: .alpha, driver: .offset, keyframes: [(start, 0), (end, 1)])
+        func fade(from start: Double) -> [Binding] {
+            [Binding(property: .alpha, driver: .offset, keyframes: [(start, 0), (start + SystemBars.materialFade, 1)])]
         }
-        var background = View(id: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: top + SystemBars.barHeight),
-                              background: SystemBars.barColor(dark), fixed: true)
+        var background = View(id: "navigationBar", frame: Rect(x: 0, y: 0, width: w, height: top + SystemBars.barHeight), fixed: true)
+        background.material = Material(.chrome, dark: dark)
         var hairline = View(id: "navigationBar.hairline", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w, height: 1.0 / 3),
                             background: SystemBars.separator(dark), fixed: true)
         var inline = View(id: "navigationBar.title", frame: Rect(x: 60, y: top, width: w - 120, height: SystemBars.barHeight), fixed: true)
         inline.label = SystemBars.text(title, size: 17, weight: .semibold, color: ink)
         let items = navigationItems.isEmpty ? [] : navigationItems.views(top: top, dark: dark)
-        guard largeTitle else { return [background, hairline, inline] + items }
-        background.bindings = [fade(from: collapsed - 12, to: collapsed)]
+        background.bindings = fade(from: largeTitle ? collapsed - SystemBars.materialFade : 0)
         hairline.bindings = background.bindings
+        let chrome = transparentNavigationBar ? [] : [background, hairline]
+        guard largeTitle else { return chrome + [inline] + items }
         inline.bindings = background.bindings
         var large = View(id: "navigationBar.largeTitle", frame: Rect(x: 16, y: 0, width: w - 32, height: SystemBars.largeTitleHeight))
         large.label = SystemBars.text(title, size: 34, weight: .bold, color: ink, alignment: .natural)
@@ -155,16 +171,29 @@ struct SystemBars {
         let area = View(id: "navigationBar.largeTitleArea", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w,
                                                                       height: canvas.height - top - SystemBars.barHeight),
                         clipsToBounds: true, fixed: true, children: [large])
-        return [area, background, hairline, inline] + items
+        return [area] + chrome + [inline] + items
+    }
+
+    /// A bottom bar's background: clear when the content's end rests above it, and `chrome`
+    /// material with a hairline while content is under it, fading over the last `materialFade`
+    /// points of scrolling.
+    private static func bottomBackground(_ id: String, height: Double, _ canvas: Canvas, dark: Bool) -> [View] {
+        let w = canvas.width, y = canvas.height - height
+        let fade = [Binding(property: .alpha, driver: .offsetToEnd, keyframes: [(0, 0), (SystemBars.materialFade, 1)])]
+        var background = View(id: id + ".background", frame: Rect(x: 0, y: y, width: w, height: height), fixed: true, bindings: fade)
+        background.material = Material(.chrome, dark: dark)
+        let hairline = View(id: id + ".hairline", frame: Rect(x: 0, y: y, width: w, height: 1.0 / 3), background: SystemBars.separator(dark),
+                            fixed: true, bindings: fade)
+        return [background, hairline]
     }
 
     /// Items share the width; the selected one is tinted with the system blue.
-    private func tabBar(_ canvas: Canvas, dark: Bool) -> View {
+    private func tabBar(_ canvas: Canvas, dark: Bool) -> [View] {
         let height = SystemBars.tabBarHeight + canvas.safeArea.bottom, w = canvas.width
         let tint = NavigationItems.systemBlue(dark: dark)
         let idle = dark ? Color(r: 142, g: 142, b: 147) : Color(r: 153, g: 153, b: 153)
         let itemWidth = w / Double(tabItems.count)
-        var children = [View(id: "tabBar.hairline", frame: Rect(x: 0, y: 0, width: w, height: 1.0 / 3), background: SystemBars.separator(dark))]
+        var children: [View] = []
         for (i, item) in tabItems.enumerated() {
             let color = i == selectedTab ? tint : idle
             var glyph = View(id: "tabBar.item\(i).glyph", frame: Rect(x: Double(i) * itemWidth, y: 4, width: itemWidth, height: 28))
@@ -174,7 +203,20 @@ struct SystemBars {
             title.label = SystemBars.text(item.title, size: 10, weight: .medium, color: color)
             children += [glyph, title]
         }
-        return View(id: "tabBar", frame: Rect(x: 0, y: canvas.height - height, width: w, height: height),
-                    background: SystemBars.barColor(dark), fixed: true, children: children)
+        return SystemBars.bottomBackground("tabBar", height: height, canvas, dark: dark)
+            + [View(id: "tabBar", frame: Rect(x: 0, y: canvas.height - height, width: w, height: height), fixed: true, children: children)]
+    }
+
+    /// UIToolbar's 44-point row over the bottom safe area: the items, in the tint colour, spread
+    /// from 16 points inside one edge to 16 inside the other with equal gaps, as flexible spaces
+    /// between them lay them out; one item sits at the leading edge.
+    private func toolbar(_ items: [NavigationItems.Item], _ canvas: Canvas, dark: Bool) -> [View] {
+        let height = SystemBars.toolbarHeight + canvas.safeArea.bottom, edge = NavigationItems.edge
+        let tint = toolbarTint ?? NavigationItems.systemBlue(dark: dark)
+        let row = View(id: "toolbar", frame: Rect(x: edge, y: canvas.height - height, width: canvas.width - 2 * edge, height: SystemBars.toolbarHeight),
+                       fixed: true, stack: Stack(axis: .horizontal, spacing: NavigationItems.spacing, alignment: .center,
+                                                 distribution: items.count > 1 ? .equalSpacing : .fill),
+                       children: items.enumerated().map { NavigationItems.button($1, id: "toolbar.item\($0)", tint: tint) })
+        return SystemBars.bottomBackground("toolbar", height: height, canvas, dark: dark) + [row]
     }
 }

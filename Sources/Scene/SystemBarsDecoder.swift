@@ -1,6 +1,6 @@
-/// Decoding of the scene's `statusBar`, `navigationBar`, `tabBar` and `homeIndicator`.
+/// Decoding of the scene's `statusBar`, `navigationBar`, `tabBar`, `toolbar` and `homeIndicator`.
 extension SceneDecoder {
-    static let systemBarKeys = ["statusBar", "navigationBar", "tabBar", "homeIndicator"]
+    static let systemBarKeys = ["statusBar", "navigationBar", "tabBar", "toolbar", "homeIndicator"]
 
     /// The bars the scene asks for; nil when it asks for none.
     static func decodeSystemBars(_ root: JSONObject, canvas: Canvas) throws -> SystemBars? {
@@ -19,9 +19,10 @@ extension SceneDecoder {
             }
         }
         if let node = root["navigationBar"] {
-            let o = try node.object(allowed: ["title", "largeTitle", "back", "leading", "trailing", "tint"])
+            let o = try node.object(allowed: ["title", "largeTitle", "back", "leading", "trailing", "tint", "transparent"])
             bars.navigationTitle = try o.required("title").string()
             bars.largeTitle = try o["largeTitle"]?.bool() ?? true
+            bars.transparentNavigationBar = try o["transparent"]?.bool() ?? false
             bars.navigationItems = try decodeNavigationItems(o)
         }
         if let node = root["tabBar"] {
@@ -40,6 +41,16 @@ extension SceneDecoder {
                 return (title, try i["glyph"]?.string() ?? "●", false)
             }
             bars.selectedTab = try o["selected"]?.integer(in: 0...(items.count - 1)) ?? 0
+        }
+        if let node = root["toolbar"] {
+            if root["tabBar"] != nil {
+                throw node.fail("a toolbar and a tab bar both sit at the bottom; a screen with a toolbar hides the tab bar, as hidesBottomBarWhenPushed does, so give one of them")
+            }
+            let o = try node.object(allowed: ["items", "tint"])
+            let list = try o.required("items")
+            bars.toolbarItems = try decodeBarButtons(list)
+            guard !(bars.toolbarItems ?? []).isEmpty else { throw list.fail("expected at least one item") }
+            bars.toolbarTint = try o["tint"].map(decodeColor)
         }
         if let node = root["homeIndicator"] {
             bars.homeIndicator = try node.bool()
@@ -63,21 +74,23 @@ extension SceneDecoder {
                 items.chevron = try IconFont.glyph(JSONNode(value: .string(NavigationItems.chevronName), path: node.path, file: node.file))
             }
         }
-        func buttons(_ key: String) throws -> [NavigationItems.Item] {
-            try o[key]?.array().map { node in
-                let b = try node.object(allowed: ["title", "icon"])
-                switch (b["title"], b["icon"]) {
-                case (let title?, nil): return .title(try title.string())
-                case (nil, let icon?): return .icon(try IconFont.glyph(icon))
-                case (nil, nil): throw node.fail("a button needs a \"title\" or an \"icon\"")
-                default: throw node.fail("give a button either \"title\" or \"icon\", not both")
-                }
-            } ?? []
-        }
-        items.leading = try buttons("leading")
-        items.trailing = try buttons("trailing")
+        items.leading = try o["leading"].map(decodeBarButtons) ?? []
+        items.trailing = try o["trailing"].map(decodeBarButtons) ?? []
         items.tint = try o["tint"].map(decodeColor)
         return items
+    }
+
+    /// A list of bar button items, each `{"title": …}` or `{"icon": …}`.
+    private static func decodeBarButtons(_ list: JSONNode) throws -> [NavigationItems.Item] {
+        try list.array().map { node in
+            let b = try node.object(allowed: ["title", "icon"])
+            switch (b["title"], b["icon"]) {
+            case (let title?, nil): return .title(try title.string())
+            case (nil, let icon?): return .icon(try IconFont.glyph(icon))
+            case (nil, nil): throw node.fail("a button needs a \"title\" or an \"icon\"")
+            default: throw node.fail("give a button either \"title\" or \"icon\", not both")
+            }
+        }
     }
 
     /// The bars' views added over the scene's own, after checking that no view uses their ids.

@@ -34,7 +34,11 @@ final class AdjustedInsetCLITests: CLITestCase {
     /// Each frame's offset and its views' frames ([x, y, w, h], on screen) and blur, by id.
     func inspect(_ scene: String) throws -> [(offset: Double, frames: [String: [Double]], blur: [String: Double])] {
         try write("trip.json", scene)
-        let run = try render(["--scene", "trip.json", "--inspect", "g.json"])
+        return try inspect(file: "trip.json")
+    }
+
+    func inspect(file: String) throws -> [(offset: Double, frames: [String: [Double]], blur: [String: Double])] {
+        let run = try render(["--scene", file, "--inspect", "g.json"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("g.json")))) as? JSON)
         return try XCTUnwrap(root["frames"] as? [JSON]).map { frame in
@@ -50,26 +54,39 @@ final class AdjustedInsetCLITests: CLITestCase {
     }
 
     func testAtRestNothingIsPulledAndTheStickyHeaderPinsUnderTheBar() throws {
-        let frames = try inspect(AdjustedInsetCLITests.trip())
+        try checkRestsAndPins(try inspect(AdjustedInsetCLITests.trip()), header: 260, fullAt: 100, stickyTop: 260)
+    }
+
+    /// The sample of the same screen, with a pull that refreshes and a fling to the end.
+    func testTheTripSampleRestsAndPins() throws {
+        let sample = ReadmeExampleTests.repository.appendingPathComponent("samples/trip.json").path
+        try checkRestsAndPins(try inspect(file: sample), header: 240, fullAt: 120, stickyTop: 356)
+    }
+
+    /// At rest the photo is `header` tall under the large title and sharp; pulled, its top stays
+    /// and it grows and blurs by the pull from rest; scrolled, the sticky header never goes above
+    /// the bar's bottom edge and pins exactly on it.
+    func checkRestsAndPins(_ frames: [(offset: Double, frames: [String: [Double]], blur: [String: Double])],
+                           header: Double, fullAt: Double, stickyTop: Double) throws {
         var rest = 0, pulled = 0, pinned = 0
         for (i, f) in frames.enumerated() {
             let photo = try XCTUnwrap(f.frames["photo"]), sticky = try XCTUnwrap(f.frames["itinerary"])
             let pull = -f.offset - 155
             if f.offset == -155 {
                 rest += 1
-                XCTAssertEqual(photo, [0, 155, 393, 260], "frame \(i): at rest the header is its own height, under the large title")
+                XCTAssertEqual(photo, [0, 155, 393, header], "frame \(i): at rest the header is its own height, under the large title")
                 XCTAssertEqual(f.blur["photo"], 0, "frame \(i): at rest no blur")
             } else if pull > 0 {
                 pulled += 1
                 XCTAssertEqual(photo[1], 155, accuracy: 1e-9, "frame \(i): pulled, the top stays where it rested")
-                XCTAssertEqual(photo[3], 260 + pull, accuracy: 1e-9, "frame \(i): taller by the pull from rest")
-                XCTAssertEqual(try XCTUnwrap(f.blur["photo"]), min(1, pull / 100), accuracy: 1e-9, "frame \(i)")
+                XCTAssertEqual(photo[3], header + pull, accuracy: 1e-9, "frame \(i): taller by the pull from rest")
+                XCTAssertEqual(try XCTUnwrap(f.blur["photo"]), min(1, pull / fullAt), accuracy: 1e-9, "frame \(i)")
             } else {
                 // Scrolled: the bar's bottom edge is its own, or the large title's while that shows.
                 let bar = try XCTUnwrap(f.frames["navigationBar"]), title = try XCTUnwrap(f.frames["navigationBar.largeTitle"])
                 let edge = max(bar[1] + bar[3], title[1] + title[3])
                 XCTAssertEqual(edge, 155 - min(52, f.offset + 155), accuracy: 1e-9, "frame \(i): the bar's edge follows the title")
-                let scrolled = 260 - f.offset
+                let scrolled = stickyTop - f.offset
                 XCTAssertEqual(sticky[1], max(scrolled, edge), accuracy: 1e-9, "frame \(i): never above the bar's bottom edge")
                 if scrolled <= edge {
                     pinned += 1

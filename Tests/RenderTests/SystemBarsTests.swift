@@ -88,3 +88,32 @@ final class SystemBarsTests: XCTestCase {
         XCTAssertEqual(framed.pixel(x: 12 + 196, y: 12 + 400), plain.pixel(x: 196, y: 400), "the screen, moved in")
     }
 }
+
+extension SystemBarsTests {
+    /// A toolbar's items run from 16 points inside the left edge to 16 inside the right with equal
+    /// gaps; it adds 44 points and the bottom safe area to the bottom inset, and is material until
+    /// the content's end rests above it.
+    func testToolbarSpreadsItsItemsOverTheBottomSafeArea() throws {
+        let s = try scene(#", "toolbar": {"items": [{"title": "Edit"}, {"icon": "add"}, {"title": "Done"}]}"#)
+        XCTAssertEqual(s.scroll.bars.bottom, 44 + 34)
+        let renderer = try Renderer(scene: s)
+        let items = try renderer.items(frame: 0)
+        let row = try item("toolbar", items)
+        XCTAssertEqual(row.frame, Rect(x: 16, y: 852 - 78, width: 361, height: 44))
+        let buttons = try (0..<3).map { try item("toolbar.item\($0)", items).frame }
+        XCTAssertEqual(buttons[0].x, 16, accuracy: 1e-9, "the first at the leading margin")
+        XCTAssertEqual(buttons[2].maxX, 377, accuracy: 1e-9, "the last at the trailing margin")
+        XCTAssertEqual(buttons[1].x - buttons[0].maxX, buttons[2].x - buttons[1].maxX, accuracy: 1e-9, "equal gaps")
+        XCTAssertEqual(try item("toolbar.item0", items).label?.color, Color(r: 0, g: 122, b: 255))
+        XCTAssertEqual(try item("toolbar.background", items).material, Material(.chrome, dark: false))
+        XCTAssertEqual(try item("toolbar.background", items).alpha, 1, "content runs under it at the top")
+        XCTAssertEqual(try item("toolbar.hairline", items).frame.y, 852 - 78)
+        XCTAssertEqual(try item("toolbar.background", try renderer.items(frame: renderer.frameCount - 1)).alpha, 1,
+                       "400 points down, 2,226 are left to scroll")
+        let short = try Renderer(scene: try SceneDecoder.decode(Array("""
+        {"canvas": {"device": "iPhone 15 Pro"}, "scroll": {"contentHeight": 500, "script": [{"wait": 0.1}]},
+         "views": [], "toolbar": {"items": [{"title": "Edit"}]}}
+        """.utf8), file: "short.json"))
+        XCTAssertEqual(try item("toolbar.background", try short.items(frame: 0)).alpha, 0, "clear: the content ends above it")
+    }
+}

@@ -81,6 +81,8 @@ final class SchemaDriftTests: XCTestCase {
             ("properties/statusBar/oneOf/1/properties/time",
              .string(try XCTUnwrap(view("statusBar.time")?.label).text)),
             ("properties/navigationBar/properties/largeTitle", .bool(view("navigationBar.largeTitle") != nil)),
+            // Left out, the bar has its material: it is transparent only without one.
+            ("properties/navigationBar/properties/transparent", .bool(view("navigationBar")?.material == nil)),
             ("properties/tabBar/properties/items/items/properties/glyph", .string(firstTab.text)),
             // The selected tab is the one in the system blue.
             ("properties/tabBar/properties/selected", firstTab.color == Color(r: 0, g: 122, b: 255) && secondTab.color != firstTab.color
