@@ -59,3 +59,18 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(renderer.offsets, [-44], "rest position with a top inset is −top")
     }
 }
+
+extension LayoutTests {
+    /// `offsetToEnd` is the largest offset less the offset: with 1000 points of content in an
+    /// 844-point canvas and 30 points of bottom inset, the end rests at offset 186.
+    func testOffsetToEndCountsThePointsLeftToScroll() throws {
+        let fade = Binding(property: .alpha, driver: .offsetToEnd, keyframes: [(0, 0), (100, 1)])
+        var s = scene([View(id: "bar", frame: Rect(x: 0, y: 0, width: 10, height: 10), background: .white, fixed: true, bindings: [fade])])
+        s.scroll.contentHeight = 1000
+        s.scroll.insets.bottom = 30
+        let layout = Layout(scene: s, imageSizes: [:])
+        for (offset, alpha) in [(0.0, 1.0), (86, 1), (136, 0.5), (186, 0), (250, 0)] {
+            XCTAssertEqual(try XCTUnwrap(layout.items(offset: offset).first).alpha, alpha, accuracy: 1e-12, "offset \(offset)")
+        }
+    }
+}
