@@ -27,10 +27,14 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/gradient/properties/type", LayerGradient.Kind.allCases.map(\.rawValue)),
             ("$defs/view/properties/maskedCorners/items", CornerMask.named.map(\.0)),
             ("properties/statusBar/oneOf/1/properties/style", StatusBarStyle.allCases.map(\.rawValue)),
+            ("$defs/view/properties/material", Material.Style.allCases.map(\.rawValue)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)
         }
+        guard case .array(let colours)? = schema.at("$defs/systemColor/enum") else { return XCTFail("no system colours") }
+        XCTAssertEqual(Set(colours.compactMap { if case .string(let name) = $0 { name } else { nil } }), Set(SystemColor.table.keys),
+                       "the system colours")
     }
 
     /// Every optional key left out, so that the decoder fills in its defaults.
