@@ -56,12 +56,12 @@ final class ReadmeExampleTests: CLITestCase {
         }
         // The error the README quotes: a colour that is not one, given to the first child of a
         // use site that is itself a child.
-        let quoted = "views[1].children[0] → templates.card.children[0].background: expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"white\""
+        let quoted = "views[1].children[0] → templates.card.children[0].background: unknown colour \"whte\"; did you mean \"white\"?"
         XCTAssertTrue(readme.contains(quoted), "the README quotes this error")
         let templates = try XCTUnwrap(members.range(of: "\"views\": ["))
         let wrong = #"{"canvas": {"width": 390, "height": 600, "scale": 1}, "scroll": {"contentHeight": 600},"#
             + members[..<templates.lowerBound] + #""views": [{"id": "top", "frame": [0, 0, 1, 1]}, {"id": "list", "frame": [0, 0, 390, 600],"#
-            + #" "children": [{"use": "card", "id": "x", "with": {"y": 0, "avatarColor": "white", "titleWidth": 1}}]}]}"#
+            + #" "children": [{"use": "card", "id": "x", "with": {"y": 0, "avatarColor": "whte", "titleWidth": 1}}]}]}"#
         try write("wrong.json", wrong)
         try expectError(["validate", path("wrong.json")], status: 2, contains: [quoted])
     }
