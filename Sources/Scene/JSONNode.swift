@@ -101,7 +101,7 @@ func format(_ v: Double) -> String {
 /// The candidate nearest to `word` by edit distance, if it is close enough to be a likely typo;
 /// else one that begins the word or that the word begins ("backgroundColor" and "background",
 /// "scrol" and "scrollTo"), when the shorter of the two has at least five letters.
-func closest(to word: String, in candidates: [String]) -> String? {
+public func closest(to word: String, in candidates: [String]) -> String? {
     let w = word.lowercased()
     let scored = candidates.map { ($0, editDistance(w, $0.lowercased())) }
     if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, best.0.count / 3) { return best.0 }

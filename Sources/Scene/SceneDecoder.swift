@@ -14,15 +14,19 @@ public enum SceneDecoder {
     public static let maxInstanceViews = 100_000
 
     /// Reads and decodes a scene file, with each colour that has a light and a dark value taken
-    /// for `appearance`.
-    public static func load(file: String, appearance: Appearance = .light) throws -> Scene {
-        try decode(try JSONFile.read(file, kind: "scene"), file: file, appearance: appearance)
+    /// for `appearance`, and text styles sized for `contentSize`.
+    public static func load(file: String, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large) throws -> Scene {
+        try decode(try JSONFile.read(file, kind: "scene"), file: file, appearance: appearance, contentSize: contentSize)
     }
 
     /// Decodes scene JSON; relative asset paths resolve against `file`'s folder. Both values of
-    /// every light/dark colour are checked; `appearance` picks which one the scene uses.
-    public static func decode(_ bytes: [UInt8], file: String, appearance: Appearance = .light) throws -> Scene {
-        try Appearance.$decoding.withValue(appearance) { try decodeScene(bytes, file: file) }
+    /// every light/dark colour are checked; `appearance` picks which one the scene uses, and
+    /// `contentSize` the size of every text style (Dynamic Type).
+    public static func decode(_ bytes: [UInt8], file: String, appearance: Appearance = .light,
+                              contentSize: ContentSizeCategory = .large) throws -> Scene {
+        try Appearance.$decoding.withValue(appearance) {
+            try ContentSizeCategory.$decoding.withValue(contentSize) { try decodeScene(bytes, file: file) }
+        }
     }
 
     private static func decodeScene(_ bytes: [UInt8], file: String) throws -> Scene {
@@ -235,7 +239,7 @@ public enum SceneDecoder {
                                    "numberOfLines", "lineBreakMode", "lineHeight", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-                                   "gradient", "maskedCorners", "cornerCurve", "material"]
+                                   "gradient", "maskedCorners", "cornerCurve", "material", "textStyle"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -386,7 +390,7 @@ public enum SceneDecoder {
         return shadow.opacity > 0 ? shadow : nil
     }
 
-    private static let textKeys = ["fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing",
+    private static let textKeys = ["textStyle", "fontSize", "fontWeight", "font", "textColor", "textAlignment", "letterSpacing",
                                    "numberOfLines", "lineBreakMode", "lineHeight"]
 
     /// The label fields of a view; nil when it has no `text`. Text styling without text is an error.
@@ -400,17 +404,23 @@ public enum SceneDecoder {
             throw textNode.fail("expected text with line feeds (\\n) between paragraphs and no other control characters")
         }
         var label = Label(text: text)
-        label.fontSize = try o["fontSize"]?.number(in: 1...1000) ?? 17
-        label.weight = try o["fontWeight"]?.choice(Label.Weight.allCases.map { ($0.rawValue, $0) }) ?? .regular
+        // A text style is the system font at the style's size, weight and leading for the content
+        // size category; each of those that the view states itself wins.
+        let style = try o["textStyle"]?.choice(FontTextStyle.allCases.map { ($0.rawValue, $0) })
+        let metrics = style?.metrics(at: ContentSizeCategory.decoding)
+        label.fontSize = try o["fontSize"]?.number(in: 1...1000) ?? metrics?.size ?? 17
+        label.weight = try o["fontWeight"]?.choice(Label.Weight.allCases.map { ($0.rawValue, $0) }) ?? style?.weight ?? .regular
         if let fontNode = o["font"] {
             label.font = try decodeFont(fontNode, sceneFile: sceneFile)
+        } else if style != nil {
+            label.font = .system
         }
         label.color = try o["textColor"].map(decodeColor) ?? Color(r: 0, g: 0, b: 0)
         label.alignment = try o["textAlignment"]?.choice(Label.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .natural
         label.letterSpacing = try o["letterSpacing"]?.number(in: -100...100) ?? 0
         label.numberOfLines = try o["numberOfLines"]?.integer(in: 0...1000) ?? 1
         label.lineBreak = try o["lineBreakMode"]?.choice(Label.LineBreak.allCases.map { ($0.rawValue, $0) }) ?? .truncateTail
-        label.lineHeight = try o["lineHeight"]?.number(in: 1...1000)
+        label.lineHeight = try o["lineHeight"]?.number(in: 1...1000) ?? metrics?.leading
         return label
     }
 

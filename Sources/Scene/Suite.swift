@@ -18,6 +18,8 @@ public struct Suite: Equatable, Sendable {
         public var scale: Int
         /// Light or dark; nil draws both side by side, light on the left.
         public var appearance: Appearance?
+        /// The Dynamic Type size text styles are drawn at.
+        public var contentSize = ContentSizeCategory.large
         /// The frames checked, by their index in the whole timeline, ascending without repeats;
         /// nil checks every frame.
         public var frames: [Int]?
@@ -37,15 +39,22 @@ public struct Suite: Equatable, Sendable {
         public var mask: [String] = []
 
         /// The name the case's references are kept under: `<base>.scale<N>`, then `.dark` or
-        /// `.both` for those appearances (nil is both).
-        public static func name(base: String, scale: Int, appearance: Appearance?) -> String {
+        /// `.both` for those appearances (nil is both), then the content size category when it is
+        /// not the default `large` (`.accessibilityLarge`).
+        public static func name(base: String, scale: Int, appearance: Appearance?,
+                                contentSize: ContentSizeCategory = .large) -> String {
             "\(base).scale\(scale)" + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
+                + (contentSize == .large ? "" : ".\(contentSize.rawValue)")
         }
 
-        /// Whether `name` has the form `name(base:scale:appearance:)` gives: `<base>.scale<N>`,
-        /// maybe then `.dark` or `.both`, the base not empty.
+        /// Whether `name` has the form `name(base:scale:appearance:contentSize:)` gives:
+        /// `<base>.scale<N>`, maybe then `.dark` or `.both`, maybe then a content size category
+        /// other than `large`, the base not empty.
         public static func isName(_ name: String) -> Bool {
             var rest = Substring(name)
+            if let size = ContentSizeCategory.allCases.first(where: { $0 != .large && rest.hasSuffix(".\($0.rawValue)") }) {
+                rest = rest.dropLast(size.rawValue.count + 1)
+            }
             if let appearance = [".dark", ".both"].first(where: { rest.hasSuffix($0) }) { rest = rest.dropLast(appearance.count) }
             // The digits hold no dot: the last one starts ".scale".
             guard let dot = rest.lastIndex(of: "."), dot > rest.startIndex, rest[dot...].hasPrefix(".scale") else { return false }

@@ -32,7 +32,12 @@ struct SystemBars {
     var toolbarTint: Color?
     var homeIndicator = false
 
-    static let barHeight = 44.0, largeTitleHeight = 52.0, tabBarHeight = 49.0, toolbarHeight = 44.0
+    static let barHeight = 44.0, tabBarHeight = 49.0, toolbarHeight = 44.0
+    /// The large title's text style at the content size category being decoded: UIKit sizes it
+    /// with Dynamic Type (the inline title, the items and the tabs keep their sizes).
+    static var largeTitleMetrics: (size: Double, leading: Double) { FontTextStyle.largeTitle.metrics(at: ContentSizeCategory.decoding) }
+    /// The large title's row: its leading and 11 points, 52 at the default size (34-point text).
+    static var largeTitleHeight: Double { largeTitleMetrics.leading + 11 }
     /// An icon font glyph's em in a tab: its ink, about 5/6 of the em, is then ~23 points, within
     /// the HIG's 25 × 25 regular tab bar glyph.
     static let tabIconSize = 28.0
@@ -165,7 +170,7 @@ struct SystemBars {
         guard largeTitle else { return chrome + [inline] + items }
         inline.bindings = background.bindings
         var large = View(id: "navigationBar.largeTitle", frame: Rect(x: 16, y: 0, width: w - 32, height: SystemBars.largeTitleHeight))
-        large.label = SystemBars.text(title, size: 34, weight: .bold, color: ink, alignment: .natural)
+        large.label = SystemBars.text(title, size: SystemBars.largeTitleMetrics.size, weight: .bold, color: ink, alignment: .natural)
         // y = −(offset from rest): the title rides with the content, up under the bar and down with a pull.
         large.bindings = [Binding(property: .y, driver: .offset, keyframes: [(0, 0), (1, -1)], clamp: false)]
         let area = View(id: "navigationBar.largeTitleArea", frame: Rect(x: 0, y: top + SystemBars.barHeight, width: w,

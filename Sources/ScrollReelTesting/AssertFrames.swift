@@ -28,6 +28,8 @@ import Scene
 ///   - scale: overrides the scene's `canvas.scale` (1 keeps references small).
 ///   - appearance: which value of the scene's light/dark colours it is drawn with; dark
 ///     references are named `….dark`.
+///   - contentSize: the Dynamic Type size its text styles are drawn at; references of any size
+///     but `.large` are named after it (`….accessibilityLarge`).
 ///   - named: tells apart several assertions in one test (`testPull.header.scale1`), and the
 ///     arguments of a parameterised test other than scale and appearance.
 ///   - tolerance: exact by default; see `Tolerance`.
@@ -41,7 +43,8 @@ import Scene
 /// `SCROLLREEL_ARTIFACTS` names (as swift-snapshot-testing's `SNAPSHOT_ARTIFACTS`), with
 /// `report.html`, one page showing them all; the failure message names it. A run with no failure
 /// removes the files a failing run left there.
-public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, appearance: Appearance = .light, named: String? = nil,
+public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, appearance: Appearance = .light,
+                         contentSize: ContentSizeCategory = .large, named: String? = nil,
                          tolerance: Tolerance = Tolerance(), mask: [String] = [], references: String = "__Frames__",
                          record: RecordMode? = RecordMode.fromEnvironment,
                          fileID: StaticString = #fileID, file: StaticString = #filePath, function: String = #function,
@@ -61,7 +64,8 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
     let artifacts = ProcessInfo.processInfo.environment["SCROLLREEL_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
         .map { URL(fileURLWithPath: $0).appendingPathComponent(suite) }
     do {
-        let verification = try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, tolerance: tolerance,
+        let verification = try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance,
+                                      contentSize: contentSize, tolerance: tolerance,
                                       mask: mask, references: root.appendingPathComponent(suite), record: record, name: test,
                                       artifacts: artifacts)
         verification.failure(suite: suite)?.record(at: site)
@@ -79,18 +83,23 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
 /// Failure images and `report.html` go to `<artifacts or references>/<name>.scale<N>-failures/`; a
 /// run without failures removes the ones a failing run left.
 public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance = .light,
+                         contentSize: ContentSizeCategory = .large,
                          tolerance: Tolerance, mask: [String] = [], references folder: URL, record: RecordMode, name: String? = nil,
                          artifacts: URL? = nil) throws -> [String] {
-    try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, tolerance: tolerance, mask: mask,
+    try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, contentSize: contentSize,
+               tolerance: tolerance, mask: mask,
                references: folder, record: record, name: name, artifacts: artifacts).messages
 }
 
 /// `verifyFrames`, returning everything it found.
-func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance, tolerance: Tolerance, mask: [String],
+func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance, contentSize: ContentSizeCategory,
+            tolerance: Tolerance, mask: [String],
             references folder: URL, record: RecordMode, name: String?, artifacts: URL?) throws -> Verification {
-    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance)
+    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance, contentSize: contentSize)
     if let scale { loaded.canvas.scale = scale }
-    let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance) } ?? PathText.stem(of: scenePath)
+    let sizeSuffix = contentSize == .large ? "" : ".\(contentSize.rawValue)"
+    let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance, contentSize: contentSize) }
+        ?? PathText.stem(of: scenePath) + sizeSuffix
     let scene = URL(fileURLWithPath: scenePath).standardizedFileURL.path
     return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {
         let renderer = try Renderer(scene: loaded)

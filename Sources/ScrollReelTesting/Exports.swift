@@ -3,3 +3,4 @@
 // exported by name, so that a test does not get every name of those modules.
 @_exported import struct Regression.Tolerance
 @_exported import enum Scene.Appearance
+@_exported import enum Scene.ContentSizeCategory

@@ -63,6 +63,8 @@ struct Options {
     var every = 1
     /// Light, dark, or both side by side.
     var appearance = AppearanceChoice.light
+    /// `--content-size`: the Dynamic Type size text styles are drawn at.
+    var contentSize = ContentSizeCategory.large
     /// The display's corners, and maybe the phone's body, around each frame.
     var deviceFrame: DeviceFrame?
     /// `--touches`: draw the script's finger over every frame, as the Simulator's "Show touches".
@@ -155,6 +157,9 @@ struct Options {
       --jobs N        render N frames at a time (default: the number of cores); output is identical
       --appearance A  light (the default), dark, or both side by side (light on the left): which
                       value of each {"light": …, "dark": …} colour the scene is drawn with
+      --content-size C  the Dynamic Type size every textStyle is drawn at: extraSmall, small,
+                      medium, large (the default), extraLarge, extraExtraLarge,
+                      extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge
       --device-frame F  mask: cut the display's rounded corners (the scene's device's), leaving
                       them transparent; bezel: also draw a simple phone body around the screen
       --touches       draw the finger, as the Simulator's "Show touches": a 44-point translucent
@@ -261,6 +266,14 @@ struct Options {
                     throw UsageError("--appearance expects light, dark or both, got \"\(text)\"")
                 }
                 appearance = choice
+            case "--content-size":
+                let text = try value(arg)
+                guard let category = ContentSizeCategory(rawValue: text) else {
+                    let names = ContentSizeCategory.allCases.map(\.rawValue)
+                    let hint = closest(to: text, in: names).map { "; did you mean \($0)?" } ?? "; expected one of \(names.joined(separator: ", "))"
+                    throw UsageError("--content-size: unknown content size category \"\(text)\"\(hint)")
+                }
+                contentSize = category
             case "--device-frame":
                 let text = try value(arg)
                 guard let choice = DeviceFrame(rawValue: text) else {
@@ -315,11 +328,12 @@ extension Options {
     /// The scene file for the appearance asked for, with `--scale` and `--fps` applied, and for
     /// `both` the dark one to draw beside it.
     func loadScene(_ file: String) throws -> (scene: Scene, beside: Scene?) {
-        try Options.loadScene(file, appearance: appearance, scale: scale, fps: fps)
+        try Options.loadScene(file, appearance: appearance, contentSize: contentSize, scale: scale, fps: fps)
     }
 
-    /// A scene file for `appearance`, with a scale and frame rate other than its own where given.
-    static func loadScene(_ file: String, appearance: AppearanceChoice, scale: Int?,
+    /// A scene file for `appearance` and `contentSize`, with a scale and frame rate other than its
+    /// own where given.
+    static func loadScene(_ file: String, appearance: AppearanceChoice, contentSize: ContentSizeCategory, scale: Int?,
                           fps: Int?) throws -> (scene: Scene, beside: Scene?) {
         func configured(_ scene: Scene) -> Scene {
             var scene = scene
@@ -327,8 +341,8 @@ extension Options {
             if let fps { scene.fps = fps }
             return scene
         }
-        let first = configured(try SceneDecoder.load(file: file, appearance: appearance == .dark ? .dark : .light))
-        let second = appearance == .both ? configured(try SceneDecoder.load(file: file, appearance: .dark)) : nil
+        let first = configured(try SceneDecoder.load(file: file, appearance: appearance == .dark ? .dark : .light, contentSize: contentSize))
+        let second = appearance == .both ? configured(try SceneDecoder.load(file: file, appearance: .dark, contentSize: contentSize)) : nil
         return (first, second)
     }
 

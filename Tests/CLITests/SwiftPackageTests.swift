@@ -70,7 +70,7 @@ final class SwiftPackageTests: XCTestCase {
         let passing = try swiftTest(in: package)
         XCTAssertEqual(passing.status, 0, passing.output)
         XCTAssertTrue(passing.output.contains("Executed 1 test, with 0 failures"), passing.output)
-        XCTAssertTrue(passing.output.contains("Test run with 4 tests in 0 suites passed"), passing.output)
+        XCTAssertTrue(passing.output.contains("Test run with 5 tests in 0 suites passed"), passing.output)
 
         // The card moved down by one point: every test fails, and says so.
         try writeScenes(cardY: 133)
@@ -84,16 +84,20 @@ final class SwiftPackageTests: XCTestCase {
         XCTAssertTrue(failing.output.contains("HeaderSuite/pulledHeader.scale1: all 3 frames differ"), failing.output)
         XCTAssertEqual(failing.output.components(separatedBy: "changed: card moved +1 pt down in frames 0, 20, 40\n").count - 1, 2,
                        "the XCTest and the Swift Testing test of frames 0, 20 and 40 name the card:\n\(failing.output)")
-        // Both appearances of restingHeader, and both scenes of screens, whose tolerance lets the
-        // anti-aliased edges of frame 20 (pulled to a fraction of a point) pass.
-        XCTAssertEqual(failing.output.components(separatedBy: "changed: card moved +1 pt down in frame 0\n").count - 1, 4,
+        // Both appearances of restingHeader, both text sizes of headerTextSizes, and both scenes of
+        // screens, whose tolerance lets the anti-aliased edges of frame 20 (pulled to a fraction of
+        // a point) pass.
+        XCTAssertEqual(failing.output.components(separatedBy: "changed: card moved +1 pt down in frame 0\n").count - 1, 6,
                        failing.output)
         XCTAssertTrue(failing.output.contains("Attached 'pulledHeader.scale1-frame_0020-diff.png'"), failing.output)
         XCTAssertTrue(failing.output.contains("Test restingHeader(appearance:) with 2 test cases failed"), failing.output)
         XCTAssertTrue(failing.output.contains("Test screens(scene:) with 2 test cases failed"), failing.output)
+        XCTAssertTrue(failing.output.contains("Test headerTextSizes(contentSize:) with 2 test cases failed"), failing.output)
+        XCTAssertTrue(failing.output.contains("HeaderSuite/headerTextSizes.scale1.accessibilityExtraExtraExtraLarge: the frame differs"),
+                      failing.output)
         XCTAssertTrue(failing.output.contains("Test headerWithoutCard() passed"), "the mask follows the card:\n\(failing.output)")
         XCTAssertTrue(failing.output.contains("HeaderSuite/screens.header-tall.scale1: 1 of 2 frames differ"), failing.output)
-        let checks = ["frame_0000": 6, "frame_0020": 2, "frame_0040": 2]
+        let checks = ["frame_0000": 8, "frame_0020": 2, "frame_0040": 2]
         for (frame, count) in checks {
             XCTAssertEqual(failing.output.components(separatedBy: "  \(frame): ").count - 1, count,
                            "\(frame) named by each test that checks it:\n\(failing.output)")

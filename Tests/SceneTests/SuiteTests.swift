@@ -83,11 +83,17 @@ final class SuiteTests: XCTestCase {
     func testCaseNamesAreKnownByTheirForm() {
         for appearance in [Appearance.light, .dark, nil] {
             for base in ["stretchy", "a.b", "x.scale1"] {
-                XCTAssertTrue(Suite.Case.isName(Suite.Case.name(base: base, scale: 2, appearance: appearance)), base)
+                for size in ContentSizeCategory.allCases {
+                    let name = Suite.Case.name(base: base, scale: 2, appearance: appearance, contentSize: size)
+                    XCTAssertTrue(Suite.Case.isName(name), name)
+                }
             }
         }
+        XCTAssertEqual(Suite.Case.name(base: "card", scale: 1, appearance: .dark, contentSize: .accessibilityLarge),
+                       "card.scale1.dark.accessibilityLarge")
         for name in ["stretchy", ".scale1", "stretchy.scale", "stretchy.scalex", "stretchy.scale1.light", "stretchy.scale-1",
-                     "stretchy.scale1.dark.dark", "stretchy.scale1.both.dark", "stretchy-failures", "stretchy.scale١"] {
+                     "stretchy.scale1.dark.dark", "stretchy.scale1.both.dark", "stretchy-failures", "stretchy.scale١",
+                     "stretchy.scale1.large", "stretchy.scale1.huge", "stretchy.scale1.accessibilityLarge.dark"] {
             XCTAssertFalse(Suite.Case.isName(name), name)
         }
     }

@@ -28,6 +28,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/view/properties/maskedCorners/items", CornerMask.named.map(\.0)),
             ("properties/statusBar/oneOf/1/properties/style", StatusBarStyle.allCases.map(\.rawValue)),
             ("$defs/view/properties/material", Material.Style.allCases.map(\.rawValue)),
+            ("$defs/view/properties/textStyle", FontTextStyle.allCases.map(\.rawValue)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)

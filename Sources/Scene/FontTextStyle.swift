@@ -1,10 +1,11 @@
-/// UIKit's text styles (`UIFont.TextStyle`), by the names scenes use.
-public enum TextStyle: String, CaseIterable, Sendable {
+/// UIKit's text styles (`UIFont.TextStyle`), by the names scenes use: each a size and a leading
+/// (line height) at every content size category, and a weight.
+public enum FontTextStyle: String, CaseIterable, Sendable {
     case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
     /// The style's weight, the same at every size: headline is semibold, the rest regular. (Bold
     /// is only the titles' emphasized variant, which no style uses by default.)
-    public var weightName: String { self == .headline ? "semibold" : "regular" }
+    public var weight: Label.Weight { self == .headline ? .semibold : .regular }
 
     /// Point size and leading (line height, in points) at a content size category.
     public func metrics(at category: ContentSizeCategory) -> (size: Double, leading: Double) {
@@ -20,7 +21,7 @@ public enum TextStyle: String, CaseIterable, Sendable {
     /// (https://developer.apple.com/design/human-interface-guidelines/typography#Specifications).
     /// The point sizes agree with those UIKit reports, as measured on the iOS 13.3 simulator in
     /// temoki/UIKit_DynamicType `README.md`, except where marked.
-    public static let table: [TextStyle: [(size: Double, leading: Double)]] = [
+    public static let table: [FontTextStyle: [(size: Double, leading: Double)]] = [
         .largeTitle: [(31, 38), (32, 39), (33, 40), (34, 41), (36, 43), (38, 46), (40, 48),
                       (44, 52), (48, 57), (52, 61), (56, 66), (60, 70)],
         .title1: [(25, 31), (26, 32), (27, 33), (28, 34), (30, 37), (32, 39), (34, 41),
@@ -46,12 +47,4 @@ public enum TextStyle: String, CaseIterable, Sendable {
         .caption2: [(11, 13), (11, 13), (11, 13), (11, 13), (13, 18), (15, 20), (17, 22),
                     (20, 25), (24, 30), (29, 35), (34, 41), (40, 48)],
     ]
-}
-
-/// UIKit's content size categories (`UIContentSizeCategory`), smallest first; `large` is the
-/// default, and the five accessibility sizes (AX1 … AX5) follow `extraExtraExtraLarge`.
-public enum ContentSizeCategory: String, CaseIterable, Sendable {
-    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
-    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
-    case accessibilityExtraExtraExtraLarge
 }

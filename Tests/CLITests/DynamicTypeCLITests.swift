@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// `--content-size` and a suite's `contentSizes`: text styles drawn at a Dynamic Type size, with a
+/// stack that reflows around them, checked through `--inspect` and `render test`.
+final class DynamicTypeCLITests: CLITestCase {
+    /// A card whose stack is as tall as its two labels: a headline and a body that wraps.
+    static let card = """
+    {"canvas": {"width": 320, "height": 480, "scale": 1, "background": "systemGroupedBackground"}, "fps": 10,
+     "scroll": {"contentHeight": "auto", "script": [{"wait": 0.1}]},
+     "views": [{"id": "card", "frame": [16, 16, 288, "auto"], "background": "secondarySystemGroupedBackground", "cornerRadius": 12,
+                "stack": {"spacing": 4, "padding": {"top": 12, "left": 16, "bottom": 12, "right": 16}},
+                "children": [{"id": "title", "text": "Valle de la Luna", "textStyle": "headline", "textColor": "label"},
+                             {"id": "note", "text": "Dunes and salt caves in the afternoon, then sunset from the ridge.",
+                              "textStyle": "body", "numberOfLines": 0, "textColor": "secondaryLabel"}]}]}
+    """
+
+    /// The frame of each view at frame 0, by id.
+    func frames(_ extra: [String]) throws -> [String: [Double]] {
+        let run = try render(["--scene", path("card.json"), "--inspect", path("g.json"), "--frames", "0"] + extra)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("g.json")))) as? [String: Any])
+        let views = try XCTUnwrap((root["frames"] as? [[String: Any]])?.first?["views"] as? [[String: Any]])
+        var out: [String: [Double]] = [:]
+        for view in views { out[view["id"] as! String] = (view["frame"] as! [Any]).map { ($0 as! NSNumber).doubleValue } }
+        return out
+    }
+
+    func testTheCardReflowsWithTheContentSize() throws {
+        try write("card.json", DynamicTypeCLITests.card)
+        let standard = try frames([]), large = try frames(["--content-size", "accessibilityExtraExtraExtraLarge"])
+        XCTAssertEqual(standard["title"]?[3], 22, "a headline line is its 22-point leading")
+        XCTAssertEqual(large["title"]?[3], 62, "at AX5 one 62-point line, cut with … as numberOfLines 1 asks")
+        XCTAssertGreaterThan(large["note"]?[3] ?? 0, 3 * (standard["note"]?[3] ?? 0), "the body wraps onto more, taller lines")
+        let card = try XCTUnwrap(large["card"]), note = try XCTUnwrap(large["note"])
+        XCTAssertEqual(card[1] + card[3], note[1] + note[3] + 12, accuracy: 1e-9, "the card grows to hold it all")
+    }
+
+    func testAMisspeltCategoryIsAnError() throws {
+        try write("card.json", DynamicTypeCLITests.card)
+        try expectError(["--scene", path("card.json"), "--out", path("x.png"), "--content-size", "accesibilityLarge"], status: 2,
+                        contains: ["--content-size: unknown content size category \"accesibilityLarge\"; did you mean accessibilityLarge?"])
+        try expectError(["validate", path("card.json"), "--content-size", "huge"], status: 2,
+                        contains: ["expected one of extraSmall, small, medium, large"])
+    }
+
+    /// Each category of a suite entry is a case of its own, named after it, with its own references.
+    func testSuiteCasesPerContentSize() throws {
+        try write("card.json", DynamicTypeCLITests.card)
+        try write("scrollreel.json", #"{"tests": [{"scene": "card.json", "contentSizes": ["large", "accessibilityLarge"]}]}"#)
+        let recorded = try render(["test", "--update"], in: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/card.scale1.sha256")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/card.scale1.accessibilityLarge.sha256")))
+        // Only the large case's scene changes size: that case fails alone.
+        try write("card.json", DynamicTypeCLITests.card.replacingOccurrences(of: #""textStyle": "body""#, with: #""textStyle": "body", "fontSize": 17"#))
+        let run = try render(["test"], in: folder)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("FAIL  card.scale1.accessibilityLarge:"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("FAIL  card.scale1:"), run.stderr)
+    }
+}
