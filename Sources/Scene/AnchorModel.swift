@@ -111,8 +111,15 @@ struct AnchorModel {
         let b = try box(anchor)
         let (left, top, width, height) = (b[0], b[1], b[2], b[3])
         switch attribute {
-        case .left, .leading: return left
-        case .right, .trailing: return AnchorModel.sum(left, width, 1)
+        // Leading and trailing are the left and right edges. Right to left they are the right and
+        // left ones, measured leftwards, as UIKit flips them: negated, so that "a.leading ==
+        // b.leading + 10" puts a's right edge 10 points left of b's. Left and right keep their sides.
+        case .left: return left
+        case .right: return AnchorModel.sum(left, width, 1)
+        case .leading:
+            return scene.layoutDirection == .rightToLeft ? AnchorModel.sum(LinearExpression(constant: 0), AnchorModel.sum(left, width, 1), -1) : left
+        case .trailing:
+            return scene.layoutDirection == .rightToLeft ? AnchorModel.sum(LinearExpression(constant: 0), left, -1) : AnchorModel.sum(left, width, 1)
         case .top: return top
         case .bottom: return AnchorModel.sum(top, height, 1)
         case .width: return width

@@ -122,6 +122,7 @@ public struct ConstraintLayout: Sendable {
         }
         for i in scene.views.indices { visit(&scene.views[i]) }
         if scene.scroll.autoContentHeight { scene.scroll.contentHeight = try StackLayout.contentHeight(of: scene.views, file: scene.file) }
-        return scene
+        // The solved widths are known now: the views framed inside constrained ones can be mirrored.
+        return scene.mirrored(.inConstrainedParents)
     }
 }

@@ -29,7 +29,7 @@ struct NavigationItems: Equatable {
     /// The chevron is the icon font's `arrow_back_ios`, whose ink (Material's path) starts at the
     /// glyph's origin and spans 11.67 of its 24 units. At 26 points it is 12.6 × 20.6 points, the
     /// size of UIKit's 13 × 21-point back indicator image; the title follows 6 points after it.
-    static let chevronName = "arrow_back_ios", chevronSize = 26.0, chevronInk = 11.67 / 24, backTitleGap = 6.0
+    static let chevronName = "arrow_back_ios", rightToLeftChevronName = "arrow_forward_ios", chevronSize = 26.0, chevronInk = 11.67 / 24, backTitleGap = 6.0
     /// The gap kept between the inline title and the nearest item.
     static let titleGap = 8.0
 
@@ -57,7 +57,8 @@ struct NavigationItems: Equatable {
                             frame: Rect(x: 0, y: 0, width: NavigationItems.chevronSize * NavigationItems.chevronInk + NavigationItems.backTitleGap, height: 0),
                             fit: .height)
             mark.label = IconFont.label(chevron, size: NavigationItems.chevronSize, color: tint)
-            mark.label?.alignment = .left
+            // The ink sits at the leading edge; right to left, the chevron points right.
+            mark.label?.alignment = LayoutDirection.decoding == .rightToLeft ? .right : .left
             button.children = [mark, view(.title(back), "navigationBar.back.title")]
             leadingViews.append(button)
             x = NavigationItems.backInset

@@ -16,6 +16,8 @@ public struct Scene: Equatable, Sendable {
     /// `"statusBar": {"style": "auto"}`: the renderer picks the status bar's content colour in
     /// each frame for the pixels under it, which only it sees.
     public var adaptiveStatusBar = false
+    /// Which way leading and trailing run; see `mirrored()`.
+    public var layoutDirection = LayoutDirection.leftToRight
 
     public init(canvas: Canvas, fps: Int = 30, assets: [String: Asset] = [:], scroll: ScrollSpec,
                 views: [View], constraints: [LayoutConstraint] = [], file: String = "<scene>") {
@@ -124,6 +126,8 @@ public struct View: Equatable, Sendable {
     public var maskedCorners = CornerMask.all
     /// CALayer's `cornerCurve`: quarter circles, or Apple's continuous corner.
     public var cornerCurve = CornerCurve.circular
+    /// Whether the view and its subviews follow the scene's layout direction or force one.
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified
     public var background: Color?
     /// Blurs, saturates and tints what lies behind the view, under its background and content.
     public var material: Material?

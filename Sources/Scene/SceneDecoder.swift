@@ -15,18 +15,24 @@ public enum SceneDecoder {
 
     /// Reads and decodes a scene file, with each colour that has a light and a dark value taken
     /// for `appearance`, and text styles sized for `contentSize`.
-    public static func load(file: String, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large) throws -> Scene {
-        try decode(try JSONFile.read(file, kind: "scene"), file: file, appearance: appearance, contentSize: contentSize)
+    public static func load(file: String, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
+                            layoutDirection: LayoutDirection = .leftToRight) throws -> Scene {
+        try decode(try JSONFile.read(file, kind: "scene"), file: file, appearance: appearance, contentSize: contentSize,
+                   layoutDirection: layoutDirection)
     }
 
     /// Decodes scene JSON; relative asset paths resolve against `file`'s folder. Both values of
     /// every light/dark colour are checked; `appearance` picks which one the scene uses, and
     /// `contentSize` the size of every text style (Dynamic Type).
     public static func decode(_ bytes: [UInt8], file: String, appearance: Appearance = .light,
-                              contentSize: ContentSizeCategory = .large) throws -> Scene {
-        try Appearance.$decoding.withValue(appearance) {
-            try ContentSizeCategory.$decoding.withValue(contentSize) { try decodeScene(bytes, file: file) }
+                              contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight) throws -> Scene {
+        var scene = try Appearance.$decoding.withValue(appearance) {
+            try ContentSizeCategory.$decoding.withValue(contentSize) {
+                try LayoutDirection.$decoding.withValue(layoutDirection) { try decodeScene(bytes, file: file) }
+            }
         }
+        scene.layoutDirection = layoutDirection
+        return scene
     }
 
     private static func decodeScene(_ bytes: [UInt8], file: String) throws -> Scene {
@@ -239,7 +245,8 @@ public enum SceneDecoder {
                                    "numberOfLines", "lineBreakMode", "lineHeight", "bindings",
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
-                                   "gradient", "maskedCorners", "cornerCurve", "material", "textStyle"]
+                                   "gradient", "maskedCorners", "cornerCurve", "material", "textStyle",
+                                   "semanticContentAttribute"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -310,6 +317,8 @@ public enum SceneDecoder {
             }
         }
         view.cornerCurve = try o["cornerCurve"]?.choice(CornerCurve.allCases.map { ($0.rawValue, $0) }) ?? .circular
+        view.semanticContentAttribute = try o["semanticContentAttribute"]?
+            .choice(SemanticContentAttribute.allCases.map { ($0.rawValue, $0) }) ?? .unspecified
         view.stack = try o["stack"].map(decodeStack)
         view.background = try o["background"].map(decodeColor)
         view.material = try o["material"]?.choice(Material.Style.allCases.map { ($0.rawValue, Material($0, dark: Appearance.decoding == .dark)) })

@@ -36,12 +36,15 @@ public struct ScrollIndicator: Equatable, Sendable {
     public var scroll: ScrollSpec
     /// Where the content can rest: the ends the track maps.
     public var range: ClosedRange<Double>
+    /// The indicator runs along the trailing edge.
+    public var layoutDirection = LayoutDirection.leftToRight
 
     /// The indicator of a scene's scroll view, over the range its timeline plays in.
     public init(scene: Scene) {
         viewport = Size(width: scene.canvas.width, height: scene.canvas.height)
         scroll = scene.scroll
         range = Timeline.Bounds(scene: scene).range
+        layoutDirection = scene.layoutDirection
     }
 
     /// The track's top and bottom on screen at `offset`: `margin` inside the indicator insets.
@@ -73,7 +76,9 @@ public struct ScrollIndicator: Equatable, Sendable {
         // that fits), which has no fraction to map.
         let progress = offset > range.upperBound ? 1 : span > 0 ? min(1, max(0, (offset - range.lowerBound) / span)) : 0
         let y = top + progress * (track - length)
-        return Rect(x: viewport.width - ScrollIndicator.margin - ScrollIndicator.thickness, y: y,
+        // At the trailing edge: the right, or the left in a right-to-left layout.
+        let x = layoutDirection == .rightToLeft ? ScrollIndicator.margin : viewport.width - ScrollIndicator.margin - ScrollIndicator.thickness
+        return Rect(x: x, y: y,
                     width: ScrollIndicator.thickness, height: length)
     }
 

@@ -28,15 +28,16 @@ public final class StackLayout {
 
     private init(file: String, content: @escaping (View, Double?) throws -> Content) { self.file = file; self.content = content }
 
-    /// `scene` with every frame known: measured dimensions filled in, stack children placed, and an
-    /// "auto" content height measured again.
+    /// `scene` with every frame known: measured dimensions filled in, stack children placed, an
+    /// "auto" content height measured again, and frames mirrored for a right-to-left layout.
     public static func resolve(_ scene: Scene, content: @escaping (View, Double?) throws -> Content) throws -> Scene {
         let layout = StackLayout(file: scene.file, content: content)
         var scene = scene
         scene.views = try scene.views.map(layout.resolved)
         if scene.scroll.autoContentHeight { scene.scroll.contentHeight = try contentHeight(of: scene.views, file: scene.file) }
-        // The navigation bar's inline title is narrowed by its items, which are measured above.
-        return NavigationItems.centringTitle(scene)
+        // The navigation bar's inline title is narrowed by its items, which are measured above;
+        // then every frame is known, and can be measured from the leading edge.
+        return NavigationItems.centringTitle(scene).mirrored(.framed)
     }
 
     /// `"contentHeight": "auto"`: down to the bottom of the lowest top-level view that scrolls, as

@@ -20,6 +20,7 @@ public struct Suite: Equatable, Sendable {
         public var appearance: Appearance?
         /// The Dynamic Type size text styles are drawn at.
         public var contentSize = ContentSizeCategory.large
+        public var layoutDirection = LayoutDirection.leftToRight
         /// The frames checked, by their index in the whole timeline, ascending without repeats;
         /// nil checks every frame.
         public var frames: [Int]?
@@ -40,18 +41,19 @@ public struct Suite: Equatable, Sendable {
 
         /// The name the case's references are kept under: `<base>.scale<N>`, then `.dark` or
         /// `.both` for those appearances (nil is both), then the content size category when it is
-        /// not the default `large` (`.accessibilityLarge`).
+        /// not the default `large` (`.accessibilityLarge`), then `.rtl` for right to left.
         public static func name(base: String, scale: Int, appearance: Appearance?,
-                                contentSize: ContentSizeCategory = .large) -> String {
+                                contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight) -> String {
             "\(base).scale\(scale)" + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
-                + (contentSize == .large ? "" : ".\(contentSize.rawValue)")
+                + (contentSize == .large ? "" : ".\(contentSize.rawValue)") + (layoutDirection == .rightToLeft ? ".rtl" : "")
         }
 
         /// Whether `name` has the form `name(base:scale:appearance:contentSize:)` gives:
         /// `<base>.scale<N>`, maybe then `.dark` or `.both`, maybe then a content size category
-        /// other than `large`, the base not empty.
+        /// other than `large`, maybe then `.rtl`, the base not empty.
         public static func isName(_ name: String) -> Bool {
             var rest = Substring(name)
+            if rest.hasSuffix(".rtl") { rest = rest.dropLast(4) }
             if let size = ContentSizeCategory.allCases.first(where: { $0 != .large && rest.hasSuffix(".\($0.rawValue)") }) {
                 rest = rest.dropLast(size.rawValue.count + 1)
             }

@@ -34,7 +34,8 @@ public enum SuiteDecoder {
     /// The cases of one entry, each with the node that made it, for messages.
     private static func decodeEntry(_ entry: JSONNode, folder: String,
                                     references: String) throws -> [(case: Suite.Case, node: JSONNode)] {
-        let o = try entry.object(allowed: ["scene", "name", "scales", "appearances", "contentSizes", "frames", "references", "tolerance", "mask"])
+        let o = try entry.object(allowed: ["scene", "name", "scales", "appearances", "contentSizes", "layoutDirections", "frames",
+                                                       "references", "tolerance", "mask"])
         let scene = try o.required("scene").string()
         let name: String
         if let node = o["name"] {
@@ -60,6 +61,11 @@ public enum SuiteDecoder {
             guard !list.isEmpty else { throw node.fail("list at least one content size category") }
             return try list.map { try $0.choice(ContentSizeCategory.allCases.map { ($0.rawValue, $0) }) }
         } ?? [.large]
+        let directions: [LayoutDirection] = try o["layoutDirections"].map { node in
+            let list = try node.array()
+            guard !list.isEmpty else { throw node.fail("list at least one layout direction") }
+            return try list.map { try $0.choice(LayoutDirection.allCases.map { ($0.rawValue, $0) }) }
+        } ?? [.leftToRight]
         let frames = try o["frames"].map(decodeFrames)
         let mask: [String] = try o["mask"].map { node -> [String] in
             let ids = try node.array().map { try $0.string() }
@@ -72,13 +78,17 @@ public enum SuiteDecoder {
         for scale in scales {
             for appearance in appearances {
                 for contentSize in contentSizes {
-                    var item = Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance, contentSize: contentSize),
-                                           base: name, scene: resolve(scene, in: folder), scale: scale,
-                                           appearance: appearance, frames: frames, references: base,
-                                           threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
-                                           maxDiffRatio: tolerance.ratio, deltaE: tolerance.deltaE, ssim: tolerance.ssim, mask: mask)
-                    item.contentSize = contentSize
-                    made.append((item, entry))
+                    for direction in directions {
+                        var item = Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance, contentSize: contentSize,
+                                                                    layoutDirection: direction),
+                                              base: name, scene: resolve(scene, in: folder), scale: scale,
+                                              appearance: appearance, frames: frames, references: base,
+                                              threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
+                                              maxDiffRatio: tolerance.ratio, deltaE: tolerance.deltaE, ssim: tolerance.ssim, mask: mask)
+                        item.contentSize = contentSize
+                        item.layoutDirection = direction
+                        made.append((item, entry))
+                    }
                 }
             }
         }

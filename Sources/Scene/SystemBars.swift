@@ -124,7 +124,10 @@ struct SystemBars {
         children.append(battery)
         children.append(View(id: "statusBar.cap", frame: Rect(x: left + 67.5, y: top + 4, width: 1.5, height: 4),
                              background: Color(r: ink.r, g: ink.g, b: ink.b, a: 110), cornerRadius: 0.75))
-        return View(id: "statusBar", frame: Rect(x: 0, y: 0, width: w, height: height), fixed: true, children: children)
+        var bar = View(id: "statusBar", frame: Rect(x: 0, y: 0, width: w, height: height), fixed: true, children: children)
+        // Its glyphs keep their shapes and places in a right-to-left layout.
+        bar.semanticContentAttribute = .forceLeftToRight
+        return bar
     }
 
     /// Three arcs over a dot, each a ring clipped to the quarter it spans.

@@ -71,7 +71,8 @@ extension SceneDecoder {
             default: throw node.fail("expected the previous screen's title, or true for \"Back\", found \(node.value.typeName)")
             }
             if items.back != nil {
-                items.chevron = try IconFont.glyph(JSONNode(value: .string(NavigationItems.chevronName), path: node.path, file: node.file))
+                let name = LayoutDirection.decoding == .rightToLeft ? NavigationItems.rightToLeftChevronName : NavigationItems.chevronName
+                items.chevron = try IconFont.glyph(JSONNode(value: .string(name), path: node.path, file: node.file))
             }
         }
         items.leading = try o["leading"].map(decodeBarButtons) ?? []

@@ -30,6 +30,7 @@ import Scene
 ///     references are named `….dark`.
 ///   - contentSize: the Dynamic Type size its text styles are drawn at; references of any size
 ///     but `.large` are named after it (`….accessibilityLarge`).
+///   - layoutDirection: `.rightToLeft` mirrors the layout; its references end in `.rtl`.
 ///   - named: tells apart several assertions in one test (`testPull.header.scale1`), and the
 ///     arguments of a parameterised test other than scale and appearance.
 ///   - tolerance: exact by default; see `Tolerance`.
@@ -44,7 +45,8 @@ import Scene
 /// `report.html`, one page showing them all; the failure message names it. A run with no failure
 /// removes the files a failing run left there.
 public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, appearance: Appearance = .light,
-                         contentSize: ContentSizeCategory = .large, named: String? = nil,
+                         contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
+                         named: String? = nil,
                          tolerance: Tolerance = Tolerance(), mask: [String] = [], references: String = "__Frames__",
                          record: RecordMode? = RecordMode.fromEnvironment,
                          fileID: StaticString = #fileID, file: StaticString = #filePath, function: String = #function,
@@ -65,7 +67,7 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
         .map { URL(fileURLWithPath: $0).appendingPathComponent(suite) }
     do {
         let verification = try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance,
-                                      contentSize: contentSize, tolerance: tolerance,
+                                      contentSize: contentSize, layoutDirection: layoutDirection, tolerance: tolerance,
                                       mask: mask, references: root.appendingPathComponent(suite), record: record, name: test,
                                       artifacts: artifacts)
         verification.failure(suite: suite)?.record(at: site)
@@ -83,23 +85,25 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
 /// Failure images and `report.html` go to `<artifacts or references>/<name>.scale<N>-failures/`; a
 /// run without failures removes the ones a failing run left.
 public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance = .light,
-                         contentSize: ContentSizeCategory = .large,
+                         contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
                          tolerance: Tolerance, mask: [String] = [], references folder: URL, record: RecordMode, name: String? = nil,
                          artifacts: URL? = nil) throws -> [String] {
     try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, contentSize: contentSize,
+               layoutDirection: layoutDirection,
                tolerance: tolerance, mask: mask,
                references: folder, record: record, name: name, artifacts: artifacts).messages
 }
 
 /// `verifyFrames`, returning everything it found.
 func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance, contentSize: ContentSizeCategory,
-            tolerance: Tolerance, mask: [String],
+            layoutDirection: LayoutDirection, tolerance: Tolerance, mask: [String],
             references folder: URL, record: RecordMode, name: String?, artifacts: URL?) throws -> Verification {
-    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance, contentSize: contentSize)
+    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection)
     if let scale { loaded.canvas.scale = scale }
-    let sizeSuffix = contentSize == .large ? "" : ".\(contentSize.rawValue)"
-    let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance, contentSize: contentSize) }
-        ?? PathText.stem(of: scenePath) + sizeSuffix
+    let variant = (contentSize == .large ? "" : ".\(contentSize.rawValue)") + (layoutDirection == .rightToLeft ? ".rtl" : "")
+    let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance, contentSize: contentSize,
+                                          layoutDirection: layoutDirection) }
+        ?? PathText.stem(of: scenePath) + variant
     let scene = URL(fileURLWithPath: scenePath).standardizedFileURL.path
     return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {
         let renderer = try Renderer(scene: loaded)

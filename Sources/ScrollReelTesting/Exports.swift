@@ -4,3 +4,4 @@
 @_exported import struct Regression.Tolerance
 @_exported import enum Scene.Appearance
 @_exported import enum Scene.ContentSizeCategory
+@_exported import enum Scene.LayoutDirection

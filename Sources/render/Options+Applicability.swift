@@ -18,7 +18,8 @@ extension Options {
     func checkApplicable() throws {
         switch command {
         case .validate:
-            try allow(Options.limitOptions.union(["--scale", "--fps", "--appearance", "--content-size"]), in: "render validate")
+            try allow(Options.limitOptions.union(["--scale", "--fps", "--appearance", "--content-size", "--layout-direction"]),
+                      in: "render validate")
         case .assemble:
             try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
         case .test:
@@ -52,7 +53,8 @@ extension Options {
     private func checkRender() throws {
         if timeline {
             // The scale counts: the bounce-back settles within half an output pixel.
-            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames", "--scale", "--appearance", "--content-size"]),
+            try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames", "--scale", "--appearance", "--content-size",
+                                                                 "--layout-direction"]),
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }

@@ -65,6 +65,8 @@ struct Options {
     var appearance = AppearanceChoice.light
     /// `--content-size`: the Dynamic Type size text styles are drawn at.
     var contentSize = ContentSizeCategory.large
+    /// `--layout-direction`: left to right, or mirrored.
+    var layoutDirection = LayoutDirection.leftToRight
     /// The display's corners, and maybe the phone's body, around each frame.
     var deviceFrame: DeviceFrame?
     /// `--touches`: draw the script's finger over every frame, as the Simulator's "Show touches".
@@ -160,6 +162,8 @@ struct Options {
       --content-size C  the Dynamic Type size every textStyle is drawn at: extraSmall, small,
                       medium, large (the default), extraLarge, extraExtraLarge,
                       extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge
+      --layout-direction D  ltr (the default) or rtl: right to left mirrors leading and trailing,
+                      frames, stacks, natural text alignment, the bars' items and the tabs
       --device-frame F  mask: cut the display's rounded corners (the scene's device's), leaving
                       them transparent; bezel: also draw a simple phone body around the screen
       --touches       draw the finger, as the Simulator's "Show touches": a 44-point translucent
@@ -274,6 +278,12 @@ struct Options {
                     throw UsageError("--content-size: unknown content size category \"\(text)\"\(hint)")
                 }
                 contentSize = category
+            case "--layout-direction":
+                let text = try value(arg)
+                guard let direction = LayoutDirection(rawValue: text) else {
+                    throw UsageError("--layout-direction expects ltr or rtl, got \"\(text)\"")
+                }
+                layoutDirection = direction
             case "--device-frame":
                 let text = try value(arg)
                 guard let choice = DeviceFrame(rawValue: text) else {
@@ -328,21 +338,25 @@ extension Options {
     /// The scene file for the appearance asked for, with `--scale` and `--fps` applied, and for
     /// `both` the dark one to draw beside it.
     func loadScene(_ file: String) throws -> (scene: Scene, beside: Scene?) {
-        try Options.loadScene(file, appearance: appearance, contentSize: contentSize, scale: scale, fps: fps)
+        try Options.loadScene(file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
+                              scale: scale, fps: fps)
     }
 
     /// A scene file for `appearance` and `contentSize`, with a scale and frame rate other than its
     /// own where given.
-    static func loadScene(_ file: String, appearance: AppearanceChoice, contentSize: ContentSizeCategory, scale: Int?,
-                          fps: Int?) throws -> (scene: Scene, beside: Scene?) {
+    static func loadScene(_ file: String, appearance: AppearanceChoice, contentSize: ContentSizeCategory,
+                          layoutDirection: LayoutDirection, scale: Int?, fps: Int?) throws -> (scene: Scene, beside: Scene?) {
         func configured(_ scene: Scene) -> Scene {
             var scene = scene
             if let scale { scene.canvas.scale = scale }
             if let fps { scene.fps = fps }
             return scene
         }
-        let first = configured(try SceneDecoder.load(file: file, appearance: appearance == .dark ? .dark : .light, contentSize: contentSize))
-        let second = appearance == .both ? configured(try SceneDecoder.load(file: file, appearance: .dark, contentSize: contentSize)) : nil
+        func load(_ appearance: Appearance) throws -> Scene {
+            configured(try SceneDecoder.load(file: file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection))
+        }
+        let first = try load(appearance == .dark ? .dark : .light)
+        let second = appearance == .both ? try load(.dark) : nil
         return (first, second)
     }
 

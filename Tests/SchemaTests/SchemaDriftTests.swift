@@ -29,6 +29,7 @@ final class SchemaDriftTests: XCTestCase {
             ("properties/statusBar/oneOf/1/properties/style", StatusBarStyle.allCases.map(\.rawValue)),
             ("$defs/view/properties/material", Material.Style.allCases.map(\.rawValue)),
             ("$defs/view/properties/textStyle", FontTextStyle.allCases.map(\.rawValue)),
+            ("$defs/view/properties/semanticContentAttribute", SemanticContentAttribute.allCases.map(\.rawValue)),
         ]
         for (pointer, names) in choices {
             XCTAssertEqual(schema.at(pointer + "/enum"), .array(names.map(JSONInstance.string)), pointer)
@@ -147,6 +148,7 @@ final class SchemaDriftTests: XCTestCase {
             ("$defs/view/properties/compressionResistance", .number(plain.compressionResistance)),
             ("$defs/view/properties/contentHugging", .number(plain.contentHugging)),
             ("$defs/view/properties/borderWidth", .number(plain.borderWidth)),
+            ("$defs/view/properties/semanticContentAttribute", .string(plain.semanticContentAttribute.rawValue)),
             ("$defs/view/properties/maskedCorners", .array(CornerMask.named.filter { plain.maskedCorners.contains($0.1) }.map { .string($0.0) })),
             ("$defs/view/properties/borderColor", hex(plain.borderColor)),
             ("$defs/view/properties/shadowOpacity", plain.shadow == nil ? .number(0) : .null),
