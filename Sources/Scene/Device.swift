@@ -24,4 +24,11 @@ public struct Device: Equatable, Sendable {
     ]
 
     public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+
+    /// The device that replaces a scene's own while decoding (`--device`, a suite's `devices`):
+    /// task-local, as `Appearance.decoding` is; nil keeps the scene's.
+    @TaskLocal static var overriding: Device?
+
+    /// The name as it goes into a reference's name: spaces as hyphens (`iPhone-SE`).
+    public var slug: String { name.replacingOccurrences(of: " ", with: "-") }
 }

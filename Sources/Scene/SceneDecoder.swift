@@ -16,19 +16,22 @@ public enum SceneDecoder {
     /// Reads and decodes a scene file, with each colour that has a light and a dark value taken
     /// for `appearance`, and text styles sized for `contentSize`.
     public static func load(file: String, appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-                            layoutDirection: LayoutDirection = .leftToRight) throws -> Scene {
+                            layoutDirection: LayoutDirection = .leftToRight, device: Device? = nil) throws -> Scene {
         try decode(try JSONFile.read(file, kind: "scene"), file: file, appearance: appearance, contentSize: contentSize,
-                   layoutDirection: layoutDirection)
+                   layoutDirection: layoutDirection, device: device)
     }
 
     /// Decodes scene JSON; relative asset paths resolve against `file`'s folder. Both values of
     /// every light/dark colour are checked; `appearance` picks which one the scene uses, and
     /// `contentSize` the size of every text style (Dynamic Type).
     public static func decode(_ bytes: [UInt8], file: String, appearance: Appearance = .light,
-                              contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight) throws -> Scene {
+                              contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
+                              device: Device? = nil) throws -> Scene {
         var scene = try Appearance.$decoding.withValue(appearance) {
             try ContentSizeCategory.$decoding.withValue(contentSize) {
-                try LayoutDirection.$decoding.withValue(layoutDirection) { try decodeScene(bytes, file: file) }
+                try LayoutDirection.$decoding.withValue(layoutDirection) {
+                    try Device.$overriding.withValue(device) { try decodeScene(bytes, file: file) }
+                }
             }
         }
         scene.layoutDirection = layoutDirection
@@ -86,10 +89,18 @@ public enum SceneDecoder {
         throw SceneError.invalid(file: file, path: view.map { "\($0.jsonPath).id" } ?? "views", message: "\"\(id)\" \(why)")
     }
 
-    /// A device gives the size and scale, which `width`, `height` and `scale` may still set.
+    /// A device gives the size and scale, which `width`, `height` and `scale` may still set. A
+    /// device given to the decoder (`Device.overriding`) replaces the scene's, and its size
+    /// replaces the scene's `width` and `height`; the scene's `scale` still holds.
     private static func decodeCanvas(_ node: JSONNode) throws -> Canvas {
         let o = try node.object(allowed: ["device", "width", "height", "scale", "background"])
         let device = try o["device"]?.choice(Device.all.map { ($0.name, $0) })
+        if let other = Device.overriding {
+            // The scene's own size is replaced, but still has to be one.
+            for key in ["width", "height"] { _ = try o[key]?.number(in: 1...10_000) }
+            return Canvas(width: other.width, height: other.height, scale: try o["scale"]?.integer(in: 1...3) ?? other.scale,
+                          background: try o["background"].map(decodeColor) ?? .white, device: other)
+        }
         func size(_ key: String, _ fromDevice: Double?) throws -> Double {
             guard let fromDevice else {
                 guard let given = o[key] else { throw node.fail("give a \"device\", or a \"width\" and a \"height\"") }

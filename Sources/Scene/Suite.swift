@@ -21,6 +21,8 @@ public struct Suite: Equatable, Sendable {
         /// The Dynamic Type size text styles are drawn at.
         public var contentSize = ContentSizeCategory.large
         public var layoutDirection = LayoutDirection.leftToRight
+        /// The device drawn for instead of the scene's own; nil keeps the scene's.
+        public var device: Device?
         /// The frames checked, by their index in the whole timeline, ascending without repeats;
         /// nil checks every frame.
         public var frames: [Int]?
@@ -41,16 +43,20 @@ public struct Suite: Equatable, Sendable {
 
         /// The name the case's references are kept under: `<base>.scale<N>`, then `.dark` or
         /// `.both` for those appearances (nil is both), then the content size category when it is
-        /// not the default `large` (`.accessibilityLarge`), then `.rtl` for right to left.
+        /// not the default `large` (`.accessibilityLarge`), then `.rtl` for right to left; a device
+        /// other than the scene's goes right after the scale (`profile.scale1.iPhone-SE.dark`).
         public static func name(base: String, scale: Int, appearance: Appearance?,
-                                contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight) -> String {
-            "\(base).scale\(scale)" + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
+                                contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
+                                device: Device? = nil) -> String {
+            "\(base).scale\(scale)" + (device.map { ".\($0.slug)" } ?? "")
+                + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
                 + (contentSize == .large ? "" : ".\(contentSize.rawValue)") + (layoutDirection == .rightToLeft ? ".rtl" : "")
         }
 
         /// Whether `name` has the form `name(base:scale:appearance:contentSize:)` gives:
         /// `<base>.scale<N>`, maybe then `.dark` or `.both`, maybe then a content size category
-        /// other than `large`, maybe then `.rtl`, the base not empty.
+        /// other than `large`, maybe then `.rtl`, a device's slug maybe after the scale, the base
+        /// not empty.
         public static func isName(_ name: String) -> Bool {
             var rest = Substring(name)
             if rest.hasSuffix(".rtl") { rest = rest.dropLast(4) }
@@ -58,6 +64,7 @@ public struct Suite: Equatable, Sendable {
                 rest = rest.dropLast(size.rawValue.count + 1)
             }
             if let appearance = [".dark", ".both"].first(where: { rest.hasSuffix($0) }) { rest = rest.dropLast(appearance.count) }
+            if let device = Device.all.first(where: { rest.hasSuffix(".\($0.slug)") }) { rest = rest.dropLast(device.slug.count + 1) }
             // The digits hold no dot: the last one starts ".scale".
             guard let dot = rest.lastIndex(of: "."), dot > rest.startIndex, rest[dot...].hasPrefix(".scale") else { return false }
             let digits = rest[dot...].dropFirst(6)

@@ -34,7 +34,7 @@ public enum SuiteDecoder {
     /// The cases of one entry, each with the node that made it, for messages.
     private static func decodeEntry(_ entry: JSONNode, folder: String,
                                     references: String) throws -> [(case: Suite.Case, node: JSONNode)] {
-        let o = try entry.object(allowed: ["scene", "name", "scales", "appearances", "contentSizes", "layoutDirections", "frames",
+        let o = try entry.object(allowed: ["scene", "name", "scales", "devices", "appearances", "contentSizes", "layoutDirections", "frames",
                                                        "references", "tolerance", "mask"])
         let scene = try o.required("scene").string()
         let name: String
@@ -66,6 +66,11 @@ public enum SuiteDecoder {
             guard !list.isEmpty else { throw node.fail("list at least one layout direction") }
             return try list.map { try $0.choice(LayoutDirection.allCases.map { ($0.rawValue, $0) }) }
         } ?? [.leftToRight]
+        let devices: [Device?] = try o["devices"].map { node in
+            let list = try node.array()
+            guard !list.isEmpty else { throw node.fail("list at least one device") }
+            return try list.map { try $0.choice(Device.all.map { ($0.name, $0) }) }
+        } ?? [nil]
         let frames = try o["frames"].map(decodeFrames)
         let mask: [String] = try o["mask"].map { node -> [String] in
             let ids = try node.array().map { try $0.string() }
@@ -74,23 +79,22 @@ public enum SuiteDecoder {
         } ?? []
         let tolerance = try o["tolerance"].map(decodeTolerance) ?? ToleranceKeys()
         let base = resolve(try o["references"]?.string() ?? references, in: folder)
+        // Every combination of the axes, scale outermost, in the order the file lists each.
+        let variants = scales.flatMap { scale in devices.flatMap { device in appearances.flatMap { appearance in
+            contentSizes.flatMap { size in directions.map { (scale, device, appearance, size, $0) } }
+        } } }
         var made: [(Suite.Case, JSONNode)] = []
-        for scale in scales {
-            for appearance in appearances {
-                for contentSize in contentSizes {
-                    for direction in directions {
-                        var item = Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance, contentSize: contentSize,
-                                                                    layoutDirection: direction),
-                                              base: name, scene: resolve(scene, in: folder), scale: scale,
-                                              appearance: appearance, frames: frames, references: base,
-                                              threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
-                                              maxDiffRatio: tolerance.ratio, deltaE: tolerance.deltaE, ssim: tolerance.ssim, mask: mask)
-                        item.contentSize = contentSize
-                        item.layoutDirection = direction
-                        made.append((item, entry))
-                    }
-                }
-            }
+        for (scale, device, appearance, contentSize, direction) in variants {
+            var item = Suite.Case(name: Suite.Case.name(base: name, scale: scale, appearance: appearance, contentSize: contentSize,
+                                                        layoutDirection: direction, device: device),
+                                  base: name, scene: resolve(scene, in: folder), scale: scale,
+                                  appearance: appearance, frames: frames, references: base,
+                                  threshold: tolerance.threshold, maxDiffPixels: tolerance.pixels,
+                                  maxDiffRatio: tolerance.ratio, deltaE: tolerance.deltaE, ssim: tolerance.ssim, mask: mask)
+            item.contentSize = contentSize
+            item.layoutDirection = direction
+            item.device = device
+            made.append((item, entry))
         }
         return made
     }

@@ -31,6 +31,8 @@ import Scene
 ///   - contentSize: the Dynamic Type size its text styles are drawn at; references of any size
 ///     but `.large` are named after it (`….accessibilityLarge`).
 ///   - layoutDirection: `.rightToLeft` mirrors the layout; its references end in `.rtl`.
+///   - device: a device's name (`"iPhone SE"`) to draw for instead of the scene's own; its
+///     references carry the name after the scale (`….scale1.iPhone-SE`).
 ///   - named: tells apart several assertions in one test (`testPull.header.scale1`), and the
 ///     arguments of a parameterised test other than scale and appearance.
 ///   - tolerance: exact by default; see `Tolerance`.
@@ -46,7 +48,7 @@ import Scene
 /// removes the files a failing run left there.
 public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil, appearance: Appearance = .light,
                          contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
-                         named: String? = nil,
+                         device: String? = nil, named: String? = nil,
                          tolerance: Tolerance = Tolerance(), mask: [String] = [], references: String = "__Frames__",
                          record: RecordMode? = RecordMode.fromEnvironment,
                          fileID: StaticString = #fileID, file: StaticString = #filePath, function: String = #function,
@@ -67,7 +69,7 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
         .map { URL(fileURLWithPath: $0).appendingPathComponent(suite) }
     do {
         let verification = try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance,
-                                      contentSize: contentSize, layoutDirection: layoutDirection, tolerance: tolerance,
+                                      contentSize: contentSize, layoutDirection: layoutDirection, device: device, tolerance: tolerance,
                                       mask: mask, references: root.appendingPathComponent(suite), record: record, name: test,
                                       artifacts: artifacts)
         verification.failure(suite: suite)?.record(at: site)
@@ -86,23 +88,31 @@ public func assertFrames(scene: String, frames: [Int]? = nil, scale: Int? = nil,
 /// run without failures removes the ones a failing run left.
 public func verifyFrames(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance = .light,
                          contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
-                         tolerance: Tolerance, mask: [String] = [], references folder: URL, record: RecordMode, name: String? = nil,
+                         device: String? = nil, tolerance: Tolerance, mask: [String] = [], references folder: URL, record: RecordMode, name: String? = nil,
                          artifacts: URL? = nil) throws -> [String] {
     try verify(scene: scenePath, frames: frames, scale: scale, appearance: appearance, contentSize: contentSize,
-               layoutDirection: layoutDirection,
+               layoutDirection: layoutDirection, device: device,
                tolerance: tolerance, mask: mask,
                references: folder, record: record, name: name, artifacts: artifacts).messages
 }
 
 /// `verifyFrames`, returning everything it found.
 func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Appearance, contentSize: ContentSizeCategory,
-            layoutDirection: LayoutDirection, tolerance: Tolerance, mask: [String],
+            layoutDirection: LayoutDirection, device deviceName: String?, tolerance: Tolerance, mask: [String],
             references folder: URL, record: RecordMode, name: String?, artifacts: URL?) throws -> Verification {
-    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection)
+    let device = try deviceName.map { name in
+        guard let device = Device.named(name) else {
+            throw ReferenceError(file: "device:", reason: "no device is named \"\(name)\"; the devices are \(Device.all.map(\.name).joined(separator: ", "))")
+        }
+        return device
+    }
+    var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
+                                       device: device)
     if let scale { loaded.canvas.scale = scale }
-    let variant = (contentSize == .large ? "" : ".\(contentSize.rawValue)") + (layoutDirection == .rightToLeft ? ".rtl" : "")
+    let variant = (device.map { ".\($0.slug)" } ?? "") + (contentSize == .large ? "" : ".\(contentSize.rawValue)")
+        + (layoutDirection == .rightToLeft ? ".rtl" : "")
     let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance, contentSize: contentSize,
-                                          layoutDirection: layoutDirection) }
+                                          layoutDirection: layoutDirection, device: device) }
         ?? PathText.stem(of: scenePath) + variant
     let scene = URL(fileURLWithPath: scenePath).standardizedFileURL.path
     return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {

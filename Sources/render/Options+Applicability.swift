@@ -18,7 +18,8 @@ extension Options {
     func checkApplicable() throws {
         switch command {
         case .validate:
-            try allow(Options.limitOptions.union(["--scale", "--fps", "--appearance", "--content-size", "--layout-direction"]),
+            try allow(Options.limitOptions.union(["--scale", "--fps", "--appearance", "--content-size", "--layout-direction",
+                                                          "--device"]),
                       in: "render validate")
         case .assemble:
             try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
@@ -54,7 +55,7 @@ extension Options {
         if timeline {
             // The scale counts: the bounce-back settles within half an output pixel.
             try allow(Options.limitOptions.union(["--scene", "--timeline", "--fps", "--frames", "--scale", "--appearance", "--content-size",
-                                                                 "--layout-direction"]),
+                                                                 "--layout-direction", "--device"]),
                       in: "--timeline, which prints the scroll offsets and renders nothing")
             return
         }

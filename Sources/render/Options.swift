@@ -67,6 +67,8 @@ struct Options {
     var contentSize = ContentSizeCategory.large
     /// `--layout-direction`: left to right, or mirrored.
     var layoutDirection = LayoutDirection.leftToRight
+    /// `--device`: drawn for this device instead of the scene's own.
+    var device: Device?
     /// The display's corners, and maybe the phone's body, around each frame.
     var deviceFrame: DeviceFrame?
     /// `--touches`: draw the script's finger over every frame, as the Simulator's "Show touches".
@@ -162,6 +164,8 @@ struct Options {
       --content-size C  the Dynamic Type size every textStyle is drawn at: extraSmall, small,
                       medium, large (the default), extraLarge, extraExtraLarge,
                       extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge
+      --device NAME   draw for this device instead of the scene's: its screen size and safe area
+                      ("iPhone SE", "iPhone 15 Pro", …); the scene's scale still holds
       --layout-direction D  ltr (the default) or rtl: right to left mirrors leading and trailing,
                       frames, stacks, natural text alignment, the bars' items and the tabs
       --device-frame F  mask: cut the display's rounded corners (the scene's device's), leaving
@@ -278,6 +282,14 @@ struct Options {
                     throw UsageError("--content-size: unknown content size category \"\(text)\"\(hint)")
                 }
                 contentSize = category
+            case "--device":
+                let text = try value(arg)
+                guard let named = Device.named(text) else {
+                    let names = Device.all.map(\.name)
+                    let hint = closest(to: text, in: names).map { "; did you mean \"\($0)\"?" } ?? "; the devices are \(names.joined(separator: ", "))"
+                    throw UsageError("--device: no device is named \"\(text)\"\(hint)")
+                }
+                device = named
             case "--layout-direction":
                 let text = try value(arg)
                 guard let direction = LayoutDirection(rawValue: text) else {
@@ -339,13 +351,13 @@ extension Options {
     /// `both` the dark one to draw beside it.
     func loadScene(_ file: String) throws -> (scene: Scene, beside: Scene?) {
         try Options.loadScene(file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
-                              scale: scale, fps: fps)
+                              device: device, scale: scale, fps: fps)
     }
 
     /// A scene file for `appearance` and `contentSize`, with a scale and frame rate other than its
     /// own where given.
     static func loadScene(_ file: String, appearance: AppearanceChoice, contentSize: ContentSizeCategory,
-                          layoutDirection: LayoutDirection, scale: Int?, fps: Int?) throws -> (scene: Scene, beside: Scene?) {
+                          layoutDirection: LayoutDirection, device: Device?, scale: Int?, fps: Int?) throws -> (scene: Scene, beside: Scene?) {
         func configured(_ scene: Scene) -> Scene {
             var scene = scene
             if let scale { scene.canvas.scale = scale }
@@ -353,7 +365,8 @@ extension Options {
             return scene
         }
         func load(_ appearance: Appearance) throws -> Scene {
-            configured(try SceneDecoder.load(file: file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection))
+            configured(try SceneDecoder.load(file: file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
+                                             device: device))
         }
         let first = try load(appearance == .dark ? .dark : .light)
         let second = appearance == .both ? try load(.dark) : nil

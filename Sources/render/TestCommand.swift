@@ -106,7 +106,8 @@ struct TestCommand {
     /// A case's scene, ready to render, and the frames it checks.
     private func load(_ item: Suite.Case) throws -> (renderer: Renderer, frames: [Int]) {
         let (scene, beside) = try Options.loadScene(item.scene, appearance: AppearanceChoice(item.appearance), contentSize: item.contentSize,
-                                                     layoutDirection: item.layoutDirection, scale: item.scale, fps: nil)
+                                                     layoutDirection: item.layoutDirection, device: item.device,
+                                                     scale: item.scale, fps: nil)
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
         if let last = item.frames?.last, last >= renderer.frameCount {
             throw RenderError.frameOutOfRange(sceneFile: item.scene, index: last, count: renderer.frameCount)
