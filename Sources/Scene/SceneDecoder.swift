@@ -424,8 +424,9 @@ public enum SceneDecoder {
             throw textNode.fail("expected text with line feeds (\\n) between paragraphs and no other control characters")
         }
         var label = Label(text: text)
-        // A text style is the system font at the style's size, weight and leading for the content
-        // size category; each of those that the view states itself wins.
+        // A text style is the system font at the style's size and weight for the content size
+        // category, and its leading between the lines of text that may wrap; each of those that
+        // the view states itself wins.
         let style = try o["textStyle"]?.choice(FontTextStyle.allCases.map { ($0.rawValue, $0) })
         let metrics = style?.metrics(at: ContentSizeCategory.decoding)
         label.fontSize = try o["fontSize"]?.number(in: 1...1000) ?? metrics?.size ?? 17
@@ -440,7 +441,9 @@ public enum SceneDecoder {
         label.letterSpacing = try o["letterSpacing"]?.number(in: -100...100) ?? 0
         label.numberOfLines = try o["numberOfLines"]?.integer(in: 0...1000) ?? 1
         label.lineBreak = try o["lineBreakMode"]?.choice(Label.LineBreak.allCases.map { ($0.rawValue, $0) }) ?? .truncateTail
-        label.lineHeight = try o["lineHeight"]?.number(in: 1...1000) ?? metrics?.leading
+        // One line keeps the font's own line box, as a UILabel's does; the published leading spaces
+        // the lines of a paragraph, as Apple's design kits set it.
+        label.lineHeight = try o["lineHeight"]?.number(in: 1...1000) ?? (label.numberOfLines == 1 ? nil : metrics?.leading)
         return label
     }
 

@@ -29,11 +29,17 @@ final class DynamicTypeCLITests: CLITestCase {
     func testTheCardReflowsWithTheContentSize() throws {
         try write("card.json", DynamicTypeCLITests.card)
         let standard = try frames([]), large = try frames(["--content-size", "accessibilityExtraExtraExtraLarge"])
-        XCTAssertEqual(standard["title"]?[3], 22, "a headline line is its 22-point leading")
-        XCTAssertEqual(large["title"]?[3], 62, "at AX5 one 62-point line, cut with … as numberOfLines 1 asks")
-        XCTAssertGreaterThan(large["note"]?[3] ?? 0, 3 * (standard["note"]?[3] ?? 0), "the body wraps onto more, taller lines")
-        let card = try XCTUnwrap(large["card"]), note = try XCTUnwrap(large["note"])
-        XCTAssertEqual(card[1] + card[3], note[1] + note[3] + 12, accuracy: 1e-9, "the card grows to hold it all")
+        // One line is the font's own box, in proportion to the size (53 points against 17), up to
+        // the rounding of the box to whole pixels.
+        let title = try XCTUnwrap(standard["title"]?[3]), largeTitle = try XCTUnwrap(large["title"]?[3])
+        XCTAssertEqual(largeTitle / title, 53.0 / 17, accuracy: 0.05, "the headline at AX5, one line cut with … as numberOfLines 1 asks")
+        // A paragraph's lines are the style's leading apart: 22 points at large, 62 at AX5.
+        let note = try XCTUnwrap(standard["note"]?[3]), largeNote = try XCTUnwrap(large["note"]?[3])
+        XCTAssertEqual(note.truncatingRemainder(dividingBy: 22), 0, "whole lines of 22: \(note)")
+        XCTAssertEqual(largeNote.truncatingRemainder(dividingBy: 62), 0, "whole lines of 62: \(largeNote)")
+        XCTAssertGreaterThan(largeNote / 62, note / 22, "the body wraps onto more lines")
+        let card = try XCTUnwrap(large["card"]), body = try XCTUnwrap(large["note"])
+        XCTAssertEqual(card[1] + card[3], body[1] + body[3] + 12, accuracy: 1e-9, "the card grows to hold it all")
     }
 
     func testAMisspeltCategoryIsAnError() throws {

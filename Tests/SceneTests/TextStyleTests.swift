@@ -40,10 +40,12 @@ final class TextStyleTests: XCTestCase {
         return try XCTUnwrap(scene.views[0].label)
     }
 
-    /// A style is the system font at its size, weight and leading; what the view says itself wins.
+    /// A style is the system font at its size and weight, with its leading between the lines of
+    /// text that may wrap (one line keeps the font's own box); what the view says itself wins.
     func testAStyleSetsSizeWeightLeadingAndFont() throws {
-        let body = try label(#""textStyle": "body""#)
+        let body = try label(#""textStyle": "body", "numberOfLines": 0"#)
         XCTAssertEqual([body.fontSize, body.lineHeight], [17, 22])
+        XCTAssertNil(try label(#""textStyle": "body""#).lineHeight, "one line: the font's own line box")
         XCTAssertEqual(body.weight, .regular)
         XCTAssertEqual(body.font, .system)
         XCTAssertEqual(try label(#""textStyle": "headline""#).weight, .semibold)
@@ -51,7 +53,7 @@ final class TextStyleTests: XCTestCase {
         XCTAssertEqual([own.fontSize, own.lineHeight], [20, 30])
         XCTAssertEqual(own.weight, .bold)
         XCTAssertEqual(own.font, .family("DejaVu Sans"))
-        let large = try label(#""textStyle": "body""#, .accessibilityLarge)
+        let large = try label(#""textStyle": "body", "numberOfLines": 2"#, .accessibilityLarge)
         XCTAssertEqual([large.fontSize, large.lineHeight], [33, 40], "Dynamic Type")
         XCTAssertEqual(try label(#""textStyle": "body", "fontSize": 20"#, .accessibilityLarge).fontSize, 20, "a fixed size stays")
     }
