@@ -115,6 +115,9 @@ public struct View: Equatable, Sendable {
     /// UIKit's content priorities, 1…999, for a view placed by constraints that has text, an image
     /// or a stack: how strongly it resists being smaller than its content, and larger.
     public var compressionResistance = 750.0
+    /// The least height a measured height may take (`"minHeight"`), as a `>=` constraint on an
+    /// auto-sized view: a row that grows with Dynamic Type but never shrinks below its design.
+    public var minHeight: Double?
     public var contentHugging = 250.0
     /// A border drawn inside the bounds over everything the view draws, as `CALayer` draws one;
     /// none at width 0.

@@ -257,7 +257,7 @@ public enum SceneDecoder {
                                    "stack", "width", "height", "constraints", "compressionResistance", "contentHugging",
                                    "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
                                    "gradient", "maskedCorners", "cornerCurve", "material", "textStyle",
-                                   "semanticContentAttribute"]
+                                   "semanticContentAttribute", "minHeight"]
 
     /// What decoding a view tree needs besides the view: the assets and templates it may name,
     /// and the ids taken so far.
@@ -311,6 +311,12 @@ public enum SceneDecoder {
         view.constrained = !inStack && o["frame"] == nil
         if let list = o["constraints"] { context.constraintLists.append(ConstraintList(owner: id, node: list)) }
         view.compressionResistance = try o["compressionResistance"]?.number(in: 1...999) ?? 750
+        if let node = o["minHeight"] {
+            guard view.fit.contains(.height) else {
+                throw node.fail("applies to a view whose height is measured: in a stack without a \"height\", or with an \"auto\" one")
+            }
+            view.minHeight = try node.number(in: 0...100_000)
+        }
         view.contentHugging = try o["contentHugging"]?.number(in: 1...999) ?? 250
         view.borderWidth = try o["borderWidth"]?.number(in: 0...100_000) ?? 0
         if let color = o["borderColor"] {

@@ -61,7 +61,7 @@ public final class StackLayout {
             view.frame.width = size.width; view.frame.height = size.height; view.fit = []
         }
         if let stack = view.stack {
-            let frames = try arrange(stack, view.children, size: (view.frame.width, view.frame.height)).frames
+            let frames = try arrange(stack, view.children, size: (view.frame.width, view.frame.height), minHeight: view.minHeight ?? 0).frames
             for (i, frame) in frames.enumerated() { view.children[i].frame = frame; view.children[i].fit = [] }
         }
         view.children = try view.children.map(resolved)
@@ -78,7 +78,7 @@ public final class StackLayout {
         if let size = measured[key] { return size }
         let size: Size
         if let stack = view.stack {
-            size = try arrange(stack, view.children, size: (w, h)).size
+            size = try arrange(stack, view.children, size: (w, h), minHeight: view.minHeight ?? 0).size
         } else {
             let own = try contentOf(view, width: w)
             if let image = own.image, image.width > 0, image.height > 0,
@@ -89,7 +89,7 @@ public final class StackLayout {
                 guard let natural = StackLayout.union(own.text, own.image) else {
                     throw missing(view, w == nil ? "width" : "height")
                 }
-                size = Size(width: w ?? natural.width, height: h ?? natural.height)
+                size = Size(width: w ?? natural.width, height: h ?? max(natural.height, view.minHeight ?? 0))
             }
         }
         measured[key] = size
@@ -123,8 +123,9 @@ public final class StackLayout {
     }
 
     /// Lays out a stack's children in a stack of `size` (either dimension nil when the stack takes
-    /// its content's): the stack's size and each child's frame in the stack's coordinates.
-    private func arrange(_ stack: Stack, _ children: [View], size: (width: Double?, height: Double?))
+    /// its content's, but a height never less than `minHeight`): the stack's size and each
+    /// child's frame in the stack's coordinates.
+    private func arrange(_ stack: Stack, _ children: [View], size: (width: Double?, height: Double?), minHeight: Double)
         throws -> (size: Size, frames: [Rect]) {
         let vertical = stack.axis == .vertical
         let p = stack.padding
@@ -162,10 +163,17 @@ public final class StackLayout {
             if !fills, let i = children.indices.first(where: { given(children[$0]).cross == nil && !measures[$0] }) {
                 throw missing(children[i], crossWord)
             }
-            crossInner = widest
+            // A horizontal stack's height is its tallest child's, or its least height.
+            crossInner = vertical ? widest : max(widest, minHeight - padCross)
         }
-        // What a child is proposed across the axis: the stack's width when it fills.
-        func crossProposal(_ child: View) -> Double? { fills ? crossInner : nil }
+        // What a child is proposed across the axis: the stack's width when it fills. Otherwise a
+        // child keeps its own size across, but never more than the stack's, as UIStackView's
+        // alignment constraints hold it: text wider than the stack wraps or truncates in it.
+        func crossProposal(_ child: View) throws -> Double? {
+            if fills { return crossInner }
+            guard given(child).cross == nil, try measure(child, main: nil, cross: nil).cross > crossInner else { return nil }
+            return crossInner
+        }
 
         // Along the axis.
         let mainSize = vertical ? size.height : size.width
@@ -179,7 +187,7 @@ public final class StackLayout {
                 var longest = 0.0
                 for (i, child) in children.enumerated() {
                     guard given(child).main != nil || measures[i] else { throw missing(child, mainWord) }
-                    longest = max(longest, try measure(child, main: nil, cross: crossProposal(child)).main)
+                    longest = max(longest, try measure(child, main: nil, cross: try crossProposal(child)).main)
                 }
                 lengths = Array(repeating: longest, count: n)
             }
@@ -191,7 +199,7 @@ public final class StackLayout {
                     flexible.append(i)
                     lengths.append(0)
                 } else {
-                    lengths.append(try measure(child, main: nil, cross: crossProposal(child)).main)
+                    lengths.append(try measure(child, main: nil, cross: try crossProposal(child)).main)
                 }
             }
             if let mainSize {
@@ -215,7 +223,7 @@ public final class StackLayout {
             } else if fills {
                 across = crossInner
             } else {
-                across = try measure(child, main: main, cross: nil).cross
+                across = min(crossInner, try measure(child, main: main, cross: try crossProposal(child)).cross)
             }
             let offset: Double
             switch stack.alignment {
@@ -227,7 +235,8 @@ public final class StackLayout {
                                    : Rect(x: position, y: crossStart + offset, width: main, height: across))
             position += main + gap
         }
-        let mainLength = mainSize ?? (padMain + lengths.reduce(0, +) + gaps)
+        let content = padMain + lengths.reduce(0, +) + gaps
+        let mainLength = mainSize ?? (vertical ? max(content, minHeight) : content)
         let crossLength = (vertical ? size.width : size.height) ?? (padCross + crossInner)
         return (vertical ? Size(width: crossLength, height: mainLength) : Size(width: mainLength, height: crossLength), frames)
     }

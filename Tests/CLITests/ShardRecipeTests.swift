@@ -88,7 +88,7 @@ final class ShardRecipeTests: CLITestCase {
         XCTAssertEqual(shards.joined().count, Set(shards.joined()).count, "no case is in two shards")
         XCTAssertEqual(try cases(root.appendingPathComponent("junit.xml")), shards.flatMap { $0 })
         XCTAssertEqual(shards.flatMap { $0 }, try cases(root.appendingPathComponent("whole.xml")), "the shards are the run, in order")
-        XCTAssertEqual(try cases(root.appendingPathComponent("whole.xml")).count, 13)
+        XCTAssertEqual(try cases(root.appendingPathComponent("whole.xml")).count, 15)
 
         // The frame ranges assemble into the GIF of the whole scene.
         let gif = try render(["--scene", "samples/stretchy.json", "--out", "whole.gif"], in: root)

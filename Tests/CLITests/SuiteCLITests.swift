@@ -35,11 +35,11 @@ final class SuiteCLITests: CLITestCase {
                                                                          with: "\"avatarColor\": \"#FF2D55\""))
         let run = try render(["test", "--junit", "report.xml", "--report", "report.html"])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.hasPrefix("test: 12 of 13 cases passed ("), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("test: 14 of 15 cases passed ("), run.stderr)
         XCTAssertTrue(run.stderr.contains("\n  FAIL  stretchy.scale1: 5 of 6 frames differ (frame 0: "), run.stderr)
         XCTAssertTrue(run.stderr.contains("\nartifacts: scrollreel-failures/\nreport: report.html"), run.stderr)
         let cases = try junitCases("report.xml")
-        XCTAssertEqual(cases.count, 13)
+        XCTAssertEqual(cases.count, 15)
         XCTAssertEqual(cases.filter(\.value).map(\.key), ["stretchy.scale1"])
         let html = try String(contentsOfFile: path("report.html"), encoding: .utf8)
         let sections = html.components(separatedBy: "<section class=\"frame\" data-case=\"").dropFirst()
@@ -48,9 +48,9 @@ final class SuiteCLITests: CLITestCase {
                                   "stretchy.scale1/118"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("scrollreel-failures")).filter { $0.hasSuffix("-diff.png") }.count, 5)
 
-        // Restored, the case passes again (its shard alone: the first of thirteen), and its images go.
+        // Restored, the case passes again (its shard alone: the first of fifteen), and its images go.
         try write("samples/stretchy.json", original)
-        let passed = try render(["test", "--shard", "1/13"])
+        let passed = try render(["test", "--shard", "1/15"])
         XCTAssertEqual(passed.status, 0, passed.stderr)
         XCTAssertTrue(passed.stdout.hasPrefix("test: 1 of 1 cases passed (6 frames in "), passed.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("scrollreel-failures")), "a passing run leaves no failure images")
