@@ -19,7 +19,9 @@ public final class Renderer: Sendable {
     /// painted is those pixels.
     private let painted = LastMade<[DisplayItem], Bitmap>()
 
-    /// The same scene in its other appearance, drawn to the right of this one in every frame.
+    /// The same scene in another variant (its other appearance, another content size or layout
+    /// direction), drawn to the right of this one in every frame, with the variants after it to
+    /// its own right.
     public let beside: Renderer?
     /// The phone's display corners, and maybe its body, around every frame.
     public let deviceFrame: DeviceFrame?
@@ -27,15 +29,15 @@ public final class Renderer: Sendable {
     public let touches: TouchIndicator?
 
     public var frameCount: Int { offsets.count }
-    /// One canvas wide, or two side by side, each with its device frame.
-    public var pixelWidth: Int { canvasPixelWidth + (beside?.canvasPixelWidth ?? 0) }
+    /// One canvas wide, or one per variant side by side, each with its device frame.
+    public var pixelWidth: Int { canvasPixelWidth + (beside?.pixelWidth ?? 0) }
     public var pixelHeight: Int { screenPixelHeight + 2 * frameMargin }
     /// The bytes of one frame's pixels.
     public var frameBytes: Int { pixelWidth * pixelHeight * 4 }
     /// Where each copy of the screen starts in a frame, in pixels: inside the device frame's
-    /// margin, and a second copy to the right for the other appearance.
+    /// margin, and one copy to the right for each other variant.
     public var screenOrigins: [(x: Int, y: Int)] {
-        [(frameMargin, frameMargin)] + (beside.map { _ in [(canvasPixelWidth + frameMargin, frameMargin)] } ?? [])
+        [(frameMargin, frameMargin)] + (beside?.screenOrigins.map { (canvasPixelWidth + $0.x, $0.y) } ?? [])
     }
     /// The pixels of each copy of the screen.
     public var screenPixelSize: (width: Int, height: Int) { (screenPixelWidth, screenPixelHeight) }
@@ -48,8 +50,10 @@ public final class Renderer: Sendable {
     /// solves its constraints (see `ConstraintLayout`) and works out the frame offsets; `scene` is
     /// the measured scene, with the constrained views at rest.
     ///
-    /// With `beside` (the same scene decoded for the other appearance), every frame is the two
-    /// renders side by side, this one on the left; the display list and the offsets are this one's.
+    /// With `beside` (the same scene decoded for other variants, of the same canvas), every frame is
+    /// the renders side by side, this one on the left; the display list and the offsets are this
+    /// one's. A variant whose timeline is shorter (text that changes the content's height can
+    /// change where a scroll ends) holds its last frame.
     ///
     /// `typesetter` finds fonts for characters a label's font lacks; one shared between renders
     /// keeps the fonts it opens.
@@ -59,7 +63,7 @@ public final class Renderer: Sendable {
     ///
     /// `touches` draws the script's finger (`TouchIndicator`) over every frame; the frames' times
     /// and offsets are the same either way.
-    public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside other: Scene? = nil,
+    public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside others: [Scene] = [],
                 typesetter: Typesetter = .shared, deviceFrame: DeviceFrame? = nil, touches: Bool = false) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
@@ -88,13 +92,10 @@ public final class Renderer: Sendable {
         self.painter = painter
         self.deviceFrame = deviceFrame
         self.touches = touches ? TouchIndicator(scene: self.scene, timeline: timeline) : nil
-        let companion = try other.map {
-            try Renderer(scene: $0, limits: limits, typesetter: typesetter, deviceFrame: deviceFrame, touches: touches)
+        beside = try others.first.map {
+            try Renderer(scene: $0, limits: limits, beside: Array(others.dropFirst()), typesetter: typesetter, deviceFrame: deviceFrame,
+                         touches: touches)
         }
-        // Appearances change colours only, never where things are or when.
-        let ownOffsets = offsets
-        precondition(companion.map { $0.offsets == ownOffsets } ?? true, "the two appearances of a scene have different timelines")
-        beside = companion
     }
 
     /// The display list of frame `index`.
@@ -134,7 +135,7 @@ public final class Renderer: Sendable {
         var both = Bitmap(width: pixelWidth, height: pixelHeight)
         let everywhere = Clip(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         both.composite(own, x: 0, y: 0, opacity: 255, clip: everywhere)
-        both.composite(try beside.frame(index), x: canvasPixelWidth, y: 0, opacity: 255, clip: everywhere)
+        both.composite(try beside.frame(min(index, beside.frameCount - 1)), x: canvasPixelWidth, y: 0, opacity: 255, clip: everywhere)
         return both
     }
 

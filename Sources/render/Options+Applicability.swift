@@ -62,6 +62,9 @@ extension Options {
         if let option = ["--update", "--junit", "--shard", "--prune", "--yes"].first(where: given.contains) {
             throw UsageError("\(option) applies only to render test")
         }
+        if variants != nil, appearance == .both {
+            throw UsageError("--variants does not combine with --appearance both: list light,dark in --variants")
+        }
         if let sheet = contactSheet, !sheet.lowercased().hasSuffix(".png") {
             throw UsageError("--contact-sheet \(sheet): a contact sheet is a PNG; give a NAME.png")
         }

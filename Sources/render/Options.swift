@@ -69,6 +69,8 @@ struct Options {
     var layoutDirection = LayoutDirection.leftToRight
     /// `--device`: drawn for this device instead of the scene's own.
     var device: Device?
+    /// `--variants`: variants drawn side by side.
+    var variants: VariantSpec?
     /// The display's corners, and maybe the phone's body, around each frame.
     var deviceFrame: DeviceFrame?
     /// `--touches`: draw the script's finger over every frame, as the Simulator's "Show touches".
@@ -164,6 +166,9 @@ struct Options {
       --content-size C  the Dynamic Type size every textStyle is drawn at: extraSmall, small,
                       medium, large (the default), extraLarge, extraExtraLarge,
                       extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge
+      --variants V    variants side by side, for design reviews: groups of one axis each,
+                      separated by ";" ("light,dark;large,accessibilityLarge;ltr,rtl"), every
+                      combination a column; as --appearance both does for light and dark
       --device NAME   draw for this device instead of the scene's: its screen size and safe area
                       ("iPhone SE", "iPhone 15 Pro", …); the scene's scale still holds
       --layout-direction D  ltr (the default) or rtl: right to left mirrors leading and trailing,
@@ -282,6 +287,7 @@ struct Options {
                     throw UsageError("--content-size: unknown content size category \"\(text)\"\(hint)")
                 }
                 contentSize = category
+            case "--variants": variants = try VariantSpec(try value(arg))
             case "--device":
                 let text = try value(arg)
                 guard let named = Device.named(text) else {
@@ -347,17 +353,26 @@ struct Options {
 }
 
 extension Options {
-    /// The scene file for the appearance asked for, with `--scale` and `--fps` applied, and for
-    /// `both` the dark one to draw beside it.
-    func loadScene(_ file: String) throws -> (scene: Scene, beside: Scene?) {
-        try Options.loadScene(file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
-                              device: device, scale: scale, fps: fps)
+    /// The scene file for the variant asked for, with `--scale` and `--fps` applied, and the
+    /// variants to draw beside it: the dark one for `both`, or those of `--variants`.
+    func loadScene(_ file: String) throws -> (scene: Scene, beside: [Scene]) {
+        guard let variants else {
+            return try Options.loadScene(file, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
+                                         device: device, scale: scale, fps: fps)
+        }
+        let base = VariantSpec.Variant(appearance: appearance == .dark ? .dark : .light, contentSize: contentSize,
+                                       layoutDirection: layoutDirection)
+        let scenes = try variants.variants(base: base).map { variant in
+            try Options.loadScene(file, appearance: variant.appearance == .dark ? .dark : .light, contentSize: variant.contentSize,
+                                  layoutDirection: variant.layoutDirection, device: device, scale: scale, fps: fps).scene
+        }
+        return (scenes[0], Array(scenes.dropFirst()))
     }
 
     /// A scene file for `appearance` and `contentSize`, with a scale and frame rate other than its
     /// own where given.
     static func loadScene(_ file: String, appearance: AppearanceChoice, contentSize: ContentSizeCategory,
-                          layoutDirection: LayoutDirection, device: Device?, scale: Int?, fps: Int?) throws -> (scene: Scene, beside: Scene?) {
+                          layoutDirection: LayoutDirection, device: Device?, scale: Int?, fps: Int?) throws -> (scene: Scene, beside: [Scene]) {
         func configured(_ scene: Scene) -> Scene {
             var scene = scene
             if let scale { scene.canvas.scale = scale }
@@ -369,8 +384,7 @@ extension Options {
                                              device: device))
         }
         let first = try load(appearance == .dark ? .dark : .light)
-        let second = appearance == .both ? try load(.dark) : nil
-        return (first, second)
+        return (first, appearance == .both ? [try load(.dark)] : [])
     }
 
     /// The scene file's name without folder and extension: the `<scene>` of frame names in hash files.

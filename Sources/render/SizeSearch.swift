@@ -21,8 +21,9 @@ struct SizeSearch {
     let output: Output
     /// The scene as configured: its fps is the first tried.
     let scene: Scene
-    /// Its dark appearance, drawn beside it, with `--appearance both`.
-    let beside: Scene?
+    /// Its other variants, drawn beside it: its dark appearance with `--appearance both`, or the
+    /// variants of `--variants`.
+    let beside: [Scene]
     let options: Options
     let stats: Stats
 
@@ -98,7 +99,7 @@ struct SizeSearch {
     private func rate(_ fps: Int) throws -> Rate {
         var scene = self.scene, beside = self.beside
         scene.fps = fps
-        beside?.fps = fps
+        for i in beside.indices { beside[i].fps = fps }
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
                                     touches: options.touches)
         let shared = output == .gif

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A suite entry's variant axes multiply: two devices × two appearances × two content sizes × two
@@ -61,5 +62,37 @@ final class VariantMatrixCLITests: CLITestCase {
         XCTAssertTrue(run.stdout.contains("375×667 px"), run.stdout)
         try expectError(["validate", path("card.json"), "--device", "iPhone 15 pro"], status: 2,
                         contains: ["--device: no device is named \"iPhone 15 pro\"; did you mean \"iPhone 15 Pro\"?"])
+    }
+
+    /// `--variants` draws each combination as a column, exactly as the render of that variant alone.
+    func testVariantsSheetHoldsEachVariantsRender() throws {
+        try write("card.json", VariantMatrixCLITests.card)
+        let sheet = try render(["--scene", path("card.json"), "--variants", "light,dark;large,accessibilityLarge", "--out", path("sheet.png")])
+        XCTAssertEqual(sheet.status, 0, sheet.stderr)
+        var singles: [String] = []
+        for appearance in ["light", "dark"] {
+            for size in ["large", "accessibilityLarge"] {
+                let out = path("\(appearance)-\(size).png")
+                let run = try render(["--scene", path("card.json"), "--appearance", appearance, "--content-size", size, "--out", out])
+                XCTAssertEqual(run.status, 0, run.stderr)
+                singles.append(out)
+            }
+        }
+        let python = try SystemPython.run("""
+        import sys
+        from PIL import Image
+        sheet = Image.open(sys.argv[1]).convert("RGBA")
+        singles = [Image.open(p).convert("RGBA") for p in sys.argv[2:]]
+        w, h = singles[0].size
+        print(sheet.size == (4 * w, h), *[sheet.crop((i * w, 0, (i + 1) * w, h)).tobytes() == s.tobytes() for i, s in enumerate(singles)])
+        """, [path("sheet.png")] + singles)
+        XCTAssertEqual(String(decoding: python.output, as: UTF8.self), "True True True True True\n", python.errors)
+
+        try expectError(["--scene", path("card.json"), "--variants", "light,drak", "--out", path("x.png")], status: 2,
+                        contains: ["--variants: unknown variant \"drak\"; did you mean dark?"])
+        try expectError(["--scene", path("card.json"), "--variants", "light,rtl", "--out", path("x.png")], status: 2,
+                        contains: ["--variants: each group between \";\" lists values of one axis"])
+        try expectError(["--scene", path("card.json"), "--variants", "ltr,rtl", "--appearance", "both", "--out", path("x.png")], status: 2,
+                        contains: ["--variants does not combine with --appearance both"])
     }
 }
