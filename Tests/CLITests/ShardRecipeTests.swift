@@ -151,7 +151,10 @@ enum GoldenSuite {
         let tests = object?["tests"] as? [[String: Any]] ?? []
         return tests.flatMap { test -> [String] in
             let base = ((test["scene"] as? String ?? "") as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "")
-            return (test["appearances"] as? [String] ?? ["light"]).map { base + ".scale1" + ($0 == "light" ? "" : ".\($0)") }
+            let appearances = (test["appearances"] as? [String] ?? ["light"]).map { $0 == "light" ? "" : ".\($0)" }
+            let sizes = (test["contentSizes"] as? [String] ?? ["large"]).map { $0 == "large" ? "" : ".\($0)" }
+            let directions = (test["layoutDirections"] as? [String] ?? ["ltr"]).map { $0 == "ltr" ? "" : ".\($0)" }
+            return appearances.flatMap { a in sizes.flatMap { s in directions.map { base + ".scale1" + a + s + $0 } } }
         }
     }
 }

@@ -29,13 +29,13 @@ final class AppearanceTests: XCTestCase {
         let broken = AppearanceTests.text.replacingOccurrences(of: ##""dark": "#1C1C1E""##, with: ##""dark": "charcoal""##)
         for appearance in Appearance.allCases {
             XCTAssertThrowsError(try SceneDecoder.decode(Array(broken.utf8), file: "s.json", appearance: appearance)) {
-                XCTAssertEqual("\($0)", ##"s.json: views[0].background.dark: expected a colour "#RRGGBB" or "#RRGGBBAA", found "charcoal""##)
+                XCTAssertEqual("\($0)", ##"s.json: views[0].background.dark: unknown colour "charcoal"; expected "#RRGGBB", "#RRGGBBAA" or a system colour such as "label" or "systemBlue""##)
             }
         }
         let nested = AppearanceTests.text.replacingOccurrences(of: ##""dark": "#1C1C1E""##,
                                                                with: ##""dark": {"light": "#000000", "dark": "#000000"}"##)
         XCTAssertThrowsError(try SceneDecoder.decode(Array(nested.utf8), file: "s.json")) {
-            XCTAssertEqual("\($0)", ##"s.json: views[0].background.dark: expected a colour "#RRGGBB" or "#RRGGBBAA", found an object"##)
+            XCTAssertEqual("\($0)", ##"s.json: views[0].background.dark: expected a colour "#RRGGBB", "#RRGGBBAA" or a system colour such as "label", found an object"##)
         }
     }
 }

@@ -57,7 +57,7 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertEqual(message(minimal.replacingOccurrences(of: "\"clipsToBounds\": true", with: "\"clipsToBounds\": 1")),
                        "dir/s.json: views[0].clipsToBounds: expected true or false, found a number")
         XCTAssertEqual(message(minimal.replacingOccurrences(of: "#FF000080", with: "red")),
-                       "dir/s.json: views[0].children[0].background: expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"red\"")
+                       "dir/s.json: views[0].children[0].background: unknown colour \"red\"; expected \"#RRGGBB\", \"#RRGGBBAA\" or a system colour such as \"label\" or \"systemBlue\"")
     }
 
     func testMissingAndUnknownKeys() {
