@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Synchronization
 import Regression
 import Scene
 import ScrollReelTesting
@@ -27,14 +28,34 @@ final class GoldenTests: XCTestCase {
         XCTAssertEqual(Set(try GoldenTests.suite().cases.map(\.base)), Set(samples))
     }
 
+    /// Every case in its own variant, the cases two at a time (they share nothing), so that the
+    /// unoptimised debug build of `scripts/test` renders them on both cores.
     func testSamplesMatchGoldens() throws {
-        for item in try GoldenTests.suite().cases {
-            let appearance = try XCTUnwrap(item.appearance, "\(item.name): both appearances side by side")
-            let failures = try verifyFrames(scene: item.scene, frames: item.frames, scale: item.scale, appearance: appearance,
-                                            tolerance: Tolerance(), references: URL(fileURLWithPath: item.references),
+        let cases = try GoldenTests.suite().cases
+        let results = Mutex(Array(repeating: [String](), count: cases.count))
+        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
+            let item = cases[i]
+            let messages: [String]
+            do {
+                guard let appearance = item.appearance else { throw GoldenError("\(item.name): both appearances side by side") }
+                messages = try verifyFrames(scene: item.scene, frames: item.frames, scale: item.scale, appearance: appearance,
+                                            contentSize: item.contentSize, layoutDirection: item.layoutDirection,
+                                            device: item.device?.name, tolerance: Tolerance(),
+                                            references: URL(fileURLWithPath: item.references),
                                             record: RecordMode.fromEnvironment ?? .never, name: item.base)
-            XCTAssert(failures.isEmpty, failures.joined(separator: "\n"))
+            } catch {
+                messages = ["\(item.name): \(error)"]
+            }
+            results.withLock { $0[i] = messages }
         }
+        for (item, failures) in zip(cases, results.withLock { $0 }) {
+            XCTAssert(failures.isEmpty, "\(item.name): " + failures.joined(separator: "\n"))
+        }
+    }
+
+    struct GoldenError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// The reference frames decode to exactly the recorded hashes, so diffs are made against the
