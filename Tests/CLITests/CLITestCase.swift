@@ -103,6 +103,19 @@ class CLITestCase: XCTestCase {
         try PNGCodec.decode(Array(Data(contentsOf: folder.appendingPathComponent(name))))
     }
 
+    /// Writes `scene` and a suite file of one `entry` (its `"scene"` set to the scene), records
+    /// its references with `render test --update`, and checks that each of `cases` got a hash file.
+    func recordSuite(scene name: String, _ scene: String, entry: String, cases: [String],
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        try write(name, scene)
+        try write("scrollreel.json", #"{"tests": [{"scene": ""# + name + #"", "# + entry + "}]}")
+        let run = try render(["test", "--update"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        for name in cases {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/\(name).sha256")), name, file: file, line: line)
+        }
+    }
+
     func expectError(_ arguments: [String], status: Int32, contains parts: [String], in directory: URL? = nil,
                      file: StaticString = #filePath, line: UInt = #line) throws {
         let (code, stderr, _) = try render(arguments, in: directory)

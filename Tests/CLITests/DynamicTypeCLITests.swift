@@ -52,12 +52,8 @@ final class DynamicTypeCLITests: CLITestCase {
 
     /// Each category of a suite entry is a case of its own, named after it, with its own references.
     func testSuiteCasesPerContentSize() throws {
-        try write("card.json", DynamicTypeCLITests.card)
-        try write("scrollreel.json", #"{"tests": [{"scene": "card.json", "contentSizes": ["large", "accessibilityLarge"]}]}"#)
-        let recorded = try render(["test", "--update"], in: folder)
-        XCTAssertEqual(recorded.status, 0, recorded.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/card.scale1.sha256")))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/card.scale1.accessibilityLarge.sha256")))
+        try recordSuite(scene: "card.json", DynamicTypeCLITests.card, entry: #""contentSizes": ["large", "accessibilityLarge"]"#,
+                        cases: ["card.scale1", "card.scale1.accessibilityLarge"])
         // Only the large case's scene changes size: that case fails alone.
         try write("card.json", DynamicTypeCLITests.card.replacingOccurrences(of: #""textStyle": "body""#, with: #""textStyle": "body", "fontSize": 17"#))
         let run = try render(["test"], in: folder)

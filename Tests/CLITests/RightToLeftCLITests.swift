@@ -93,12 +93,8 @@ final class RightToLeftCLITests: CLITestCase {
     }
 
     func testSuiteCasesPerDirection() throws {
-        try write("rtl.json", RightToLeftCLITests.screen)
-        try write("scrollreel.json", #"{"tests": [{"scene": "rtl.json", "layoutDirections": ["ltr", "rtl"]}]}"#)
-        let run = try render(["test", "--update"], in: folder)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/rtl.scale1.sha256")))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("goldens/rtl.scale1.rtl.sha256")))
+        try recordSuite(scene: "rtl.json", RightToLeftCLITests.screen, entry: #""layoutDirections": ["ltr", "rtl"]"#,
+                        cases: ["rtl.scale1", "rtl.scale1.rtl"])
         try expectError(["validate", path("rtl.json"), "--layout-direction", "right"], status: 2,
                         contains: ["--layout-direction expects ltr or rtl, got \"right\""])
     }
