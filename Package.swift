@@ -40,7 +40,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Output files and folders: checked before rendering, written aside, put in place together
         // or not at all; and paths split as text. Knows no pixels and no scenes.
-        .target(name: "FileOutput", dependencies: ["CFileSystem"]),
+        // Paths split as text, as the user typed them: what scenes, suites and outputs share.
+        .target(name: "Paths"),
+        .target(name: "FileOutput", dependencies: ["CFileSystem", "Paths"]),
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster", swiftSettings: optimizedInDebug),
         // PNG, GIF, animated WebP and MP4 files, quantization, frame hashes.
@@ -52,18 +54,18 @@ let package = Package(
         // re-solved incrementally as edit variables move. Knows no views.
         .target(name: "Cassowary"),
         // The scene model, its validation and the timeline. No pixels.
-        .target(name: "Scene", dependencies: ["FileOutput", "Cassowary"]),
+        .target(name: "Scene", dependencies: ["Paths", "Cassowary"]),
         // Scene + offset -> display list -> bitmap.
         .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text", "FileOutput"]),
         // Frame hashes, reference checks, pixelmatch-style and perceptual diffs, view masks, recorded
         // geometry and what changed in it, and the JUnit and HTML reports of failures, for the CLI
         // and for tests.
-        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput"],
+        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput", "Paths"],
                 swiftSettings: optimizedInDebug),
         // assertFrames for XCTest and Swift Testing, with swift-snapshot-testing's record modes.
-        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput"]),
+        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput", "Paths"]),
         // The command-line tool. Thin: arguments, progress, output routing.
-        .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput"]),
+        .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput", "Paths"]),
 
         // scripts/bench-solver's side of the solver benchmark against kiwisolver.
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/SolverBench"),
@@ -72,7 +74,7 @@ let package = Package(
         // hb-shape's glyph positions.
         .target(name: "TestSupport", dependencies: ["Codecs", "Raster", "Text", "CGIF"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
-        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "Paths"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport", "CPNG"],
                     exclude: ["PNGs"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),

@@ -1,3 +1,5 @@
+import Paths
+
 /// A kind of folder that render fills and owns, such as a folder of frames, and how render tells
 /// such a folder from one of the user's.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Paths
 
 /// Everything one run writes, checked before rendering, written aside while rendering, and put in
 /// place together at the end: all of it or, on any failure, none of it.

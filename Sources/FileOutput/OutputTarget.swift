@@ -1,4 +1,5 @@
 import Foundation
+import Paths
 
 /// A path the user named for an output, with the option that named it, checked before anything is
 /// rendered: its folder exists, is a folder and is writable.

@@ -1,4 +1,5 @@
 import Foundation
+import Paths
 
 /// A folder output, such as frames or failure images, written file by file into a hidden
 /// temporary folder and put in place by `OutputSet.commit()`.

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import Paths
 
 /// The recorded geometry of the frames of a references folder, read when a frame first needs it
 /// and kept for the run.

@@ -1,5 +1,5 @@
-import FileOutput
 import Foundation
+import Paths
 
 /// Reads a scene file and validates it into a `Scene`.
 ///

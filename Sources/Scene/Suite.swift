@@ -1,4 +1,4 @@
-import FileOutput
+import Paths
 
 /// A suite file (`scrollreel.json`): the scenes a project checks, each at its scales and
 /// appearances, against references recorded beside it. Paths are resolved against the suite

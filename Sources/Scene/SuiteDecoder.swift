@@ -1,4 +1,4 @@
-import FileOutput
+import Paths
 
 /// Reads a suite file. Errors name the file and the JSON path, as scene errors do.
 public enum SuiteDecoder {

@@ -1,6 +1,7 @@
 import Codecs
 import FileOutput
 import Foundation
+import Paths
 import Raster
 import Render
 

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import Paths
 import Regression
 import Render
 import Scene

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import Paths
 
 /// Every output one render writes, checked and staged before the scene is even loaded, so that a
 /// wrong path fails at once instead of after every frame is rendered.

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import Paths
 import XCTest
 
 /// Commits put every output in place, or, when any step fails, put back exactly what was there.

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import Paths
 import XCTest
 
 /// Targets are checked before anything is rendered, with messages that name the user's path.
