@@ -17,11 +17,14 @@ public struct Layout: Sendable {
     private let nextSticky: [String: Double?]
     /// The top-level collapsing headers, by id, for the bindings that follow them.
     private let collapsingHeaders: [String: CollapsingHeader]
+    /// The largest offset the content rests at, from which `offsetToEnd` counts.
+    private let endOffset: Double
 
     public init(scene: Scene, imageSizes: [String: Size], constraints: ConstraintLayout? = nil) {
         self.scene = scene
         self.imageSizes = imageSizes
         self.constraints = constraints
+        endOffset = Timeline.Bounds(scene: scene).range.upperBound
         let sticky = scene.views.filter { $0.stickyHeader != nil }.sorted { $0.frame.y < $1.frame.y }
         nextSticky = Dictionary(uniqueKeysWithValues: sticky.enumerated().map { i, view in
             (view.id, i + 1 < sticky.count ? sticky[i + 1].frame.y : nil)
@@ -100,7 +103,7 @@ public struct Layout: Sendable {
         case .offset:
             return scene.scroll.offsetFromRest(offset)
         case .offsetToEnd:
-            return Timeline.Bounds(scene: scene).range.upperBound - offset
+            return endOffset - offset
         case .collapse(let id):
             guard let placement = placements[id], let header = collapsingHeaders[id] else { return 0 }
             return header.progress(placement.frame, top: offset + scene.scroll.visibleTop(offset: offset))

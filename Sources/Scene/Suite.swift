@@ -50,7 +50,13 @@ public struct Suite: Equatable, Sendable {
                                 device: Device? = nil) -> String {
             "\(base).scale\(scale)" + (device.map { ".\($0.slug)" } ?? "")
                 + (appearance.map { $0 == .light ? "" : ".\($0.rawValue)" } ?? ".both")
-                + (contentSize == .large ? "" : ".\(contentSize.rawValue)") + (layoutDirection == .rightToLeft ? ".rtl" : "")
+                + textSuffix(contentSize: contentSize, layoutDirection: layoutDirection)
+        }
+
+        /// The end of a reference's name for its text's variant: the content size category when
+        /// it is not `large`, then `.rtl` for right to left; empty at the defaults.
+        public static func textSuffix(contentSize: ContentSizeCategory, layoutDirection: LayoutDirection) -> String {
+            (contentSize == .large ? "" : ".\(contentSize.rawValue)") + (layoutDirection == .rightToLeft ? ".rtl" : "")
         }
 
         /// Whether `name` has the form `name(base:scale:appearance:contentSize:)` gives:

@@ -46,31 +46,17 @@ public enum SuiteDecoder {
         } else {
             name = PathText.stem(of: scene)
         }
-        let scales = try o["scales"].map { node in
-            let list = try node.array()
-            guard !list.isEmpty else { throw node.fail("list at least one scale") }
-            return try list.map { try $0.integer(in: 1...3) }
-        } ?? [1]
-        let appearances: [Appearance?] = try o["appearances"].map { node in
-            let list = try node.array()
-            guard !list.isEmpty else { throw node.fail("list at least one appearance") }
-            return try list.map { try $0.choice([("light", Appearance.light), ("dark", .dark), ("both", nil)]) }
-        } ?? [.light]
-        let contentSizes: [ContentSizeCategory] = try o["contentSizes"].map { node in
-            let list = try node.array()
-            guard !list.isEmpty else { throw node.fail("list at least one content size category") }
-            return try list.map { try $0.choice(ContentSizeCategory.allCases.map { ($0.rawValue, $0) }) }
-        } ?? [.large]
-        let directions: [LayoutDirection] = try o["layoutDirections"].map { node in
-            let list = try node.array()
-            guard !list.isEmpty else { throw node.fail("list at least one layout direction") }
-            return try list.map { try $0.choice(LayoutDirection.allCases.map { ($0.rawValue, $0) }) }
-        } ?? [.leftToRight]
-        let devices: [Device?] = try o["devices"].map { node in
-            let list = try node.array()
-            guard !list.isEmpty else { throw node.fail("list at least one device") }
-            return try list.map { try $0.choice(Device.all.map { ($0.name, $0) }) }
-        } ?? [nil]
+        let scales = try axis(o, "scales", "scale", default: [1]) { try $0.integer(in: 1...3) }
+        let appearances: [Appearance?] = try axis(o, "appearances", "appearance", default: [.light]) {
+            try $0.choice([("light", Appearance.light), ("dark", .dark), ("both", nil)])
+        }
+        let contentSizes = try axis(o, "contentSizes", "content size category", default: [ContentSizeCategory.large]) {
+            try $0.choice(ContentSizeCategory.allCases.map { ($0.rawValue, $0) })
+        }
+        let directions = try axis(o, "layoutDirections", "layout direction", default: [LayoutDirection.leftToRight]) {
+            try $0.choice(LayoutDirection.allCases.map { ($0.rawValue, $0) })
+        }
+        let devices: [Device?] = try axis(o, "devices", "device", default: [nil]) { try $0.choice(Device.all.map { ($0.name, $0) }) }
         let frames = try o["frames"].map(decodeFrames)
         let mask: [String] = try o["mask"].map { node -> [String] in
             let ids = try node.array().map { try $0.string() }
@@ -97,6 +83,16 @@ public enum SuiteDecoder {
             made.append((item, entry))
         }
         return made
+    }
+
+    /// One axis of an entry's variants: the non-empty list under `key`, each item read by `item`,
+    /// or `fallback` without the key.
+    private static func axis<T>(_ o: JSONObject, _ key: String, _ what: String, default fallback: [T],
+                                _ item: (JSONNode) throws -> T) throws -> [T] {
+        guard let node = o[key] else { return fallback }
+        let list = try node.array()
+        guard !list.isEmpty else { throw node.fail("list at least one \(what)") }
+        return try list.map(item)
     }
 
     /// The frames checked: frame numbers and `"A-B"` ranges, such as `[0, 12, "40-60"]`.

@@ -110,8 +110,7 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
     var loaded = try SceneDecoder.load(file: scenePath, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
                                        device: device)
     if let scale { loaded.canvas.scale = scale }
-    let variant = (device.map { ".\($0.slug)" } ?? "") + (contentSize == .large ? "" : ".\(contentSize.rawValue)")
-        + (layoutDirection == .rightToLeft ? ".rtl" : "")
+    let variant = (device.map { ".\($0.slug)" } ?? "") + Suite.Case.textSuffix(contentSize: contentSize, layoutDirection: layoutDirection)
     let stem = name.map { Suite.Case.name(base: $0, scale: loaded.canvas.scale, appearance: appearance, contentSize: contentSize,
                                           layoutDirection: layoutDirection, device: device) }
         ?? PathText.stem(of: scenePath) + variant

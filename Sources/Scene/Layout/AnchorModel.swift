@@ -116,10 +116,8 @@ struct AnchorModel {
         // b.leading + 10" puts a's right edge 10 points left of b's. Left and right keep their sides.
         case .left: return left
         case .right: return AnchorModel.sum(left, width, 1)
-        case .leading:
-            return scene.layoutDirection == .rightToLeft ? AnchorModel.sum(LinearExpression(constant: 0), AnchorModel.sum(left, width, 1), -1) : left
-        case .trailing:
-            return scene.layoutDirection == .rightToLeft ? AnchorModel.sum(LinearExpression(constant: 0), left, -1) : AnchorModel.sum(left, width, 1)
+        case .leading: return scene.layoutDirection == .rightToLeft ? LinearExpression() - AnchorModel.sum(left, width, 1) : left
+        case .trailing: return scene.layoutDirection == .rightToLeft ? LinearExpression() - left : AnchorModel.sum(left, width, 1)
         case .top: return top
         case .bottom: return AnchorModel.sum(top, height, 1)
         case .width: return width
