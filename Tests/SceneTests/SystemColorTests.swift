@@ -47,4 +47,15 @@ final class SystemColorTests: XCTestCase {
         XCTAssertEqual(try scene(pair, .light).views[0].background, Color(r: 0, g: 122, b: 255))
         XCTAssertEqual(try scene(pair, .dark).views[0].background, Color(r: 255, g: 0, b: 0))
     }
+
+    /// Text without a `textColor` takes `label`, as a UILabel does: readable in dark mode too.
+    func testTextDefaultsToTheLabelColour() throws {
+        for (appearance, expected) in [(Appearance.light, Color(r: 0, g: 0, b: 0)), (.dark, Color(r: 255, g: 255, b: 255))] {
+            let scene = try SceneDecoder.decode(Array("""
+            {"canvas": {"width": 60, "height": 80}, "scroll": {"contentHeight": 80},
+             "views": [{"id": "t", "frame": [0, 0, 60, 20], "text": "Hi"}]}
+            """.utf8), file: "text.json", appearance: appearance)
+            XCTAssertEqual(scene.views[0].label?.color, expected, "\(appearance)")
+        }
+    }
 }

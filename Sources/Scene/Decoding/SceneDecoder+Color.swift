@@ -7,7 +7,7 @@ extension SceneDecoder {
         case .object:
             let o = try node.object(allowed: ["light", "dark"])
             let light = try plainColor(o.required("light")), dark = try plainColor(o.required("dark"))
-            return Appearance.decoding == .dark ? dark : light
+            return inAppearance((light, dark))
         case .string:
             return try plainColor(node)
         default:
@@ -32,6 +32,11 @@ extension SceneDecoder {
                 ?? "; expected \"#RRGGBB\", \"#RRGGBBAA\" or a system colour such as \"label\" or \"systemBlue\""
             throw node.fail("unknown colour \"\(s)\"\(hint)")
         }
-        return Appearance.decoding == .dark ? pair.dark : pair.light
+        return inAppearance(pair)
+    }
+
+    /// The member of a light/dark pair for the appearance being decoded.
+    static func inAppearance(_ pair: (light: Color, dark: Color)) -> Color {
+        Appearance.decoding == .dark ? pair.dark : pair.light
     }
 }

@@ -27,7 +27,8 @@ extension SceneDecoder {
         } else if style != nil {
             label.font = .system
         }
-        label.color = try o["textColor"].map(decodeColor) ?? Color(r: 0, g: 0, b: 0)
+        // UILabel's own default: black in light, white in dark.
+        label.color = try o["textColor"].map(decodeColor) ?? defaultTextColor
         label.alignment = try o["textAlignment"]?.choice(Label.Alignment.allCases.map { ($0.rawValue, $0) }) ?? .natural
         label.letterSpacing = try o["letterSpacing"]?.number(in: -100...100) ?? 0
         label.numberOfLines = try o["numberOfLines"]?.integer(in: 0...1000) ?? 1
@@ -37,6 +38,9 @@ extension SceneDecoder {
         label.lineHeight = try o["lineHeight"]?.number(in: 1...1000) ?? (label.numberOfLines == 1 ? nil : metrics?.leading)
         return label
     }
+
+    /// UILabel's default `textColor`, the system colour `label`, in the appearance being decoded.
+    private static var defaultTextColor: Color { inAppearance(SystemColor.table["label"]!) }
 
     /// `"system"`, a font file (a path, or a name ending in .ttf, .otf or .ttc) or an installed
     /// family name.
