@@ -31,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // FFmpeg's declarations only: the program is not linked with FFmpeg (see CFFmpegLoader).
         .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
-        // FFmpeg's libraries opened when an MP4 or a reference video is written or read, not with the program.
+        // FFmpeg's libraries opened when an MP4, an APNG or a reference video is written or read, not with the program.
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"]),
 
         // The one platform-specific file-system call: a rename that never replaces.
@@ -53,19 +53,27 @@ let package = Package(
         // A Cassowary constraint solver: linear equalities and inequalities with priorities,
         // re-solved incrementally as edit variables move. Knows no views.
         .target(name: "Cassowary"),
+        // Frames made on several threads and handed to outputs in order: FramePipeline, FrameSink,
+        // LastMade, Stats. Knows no scenes and no formats.
+        .target(name: "Pipeline", dependencies: ["Raster"]),
+        // Every animation format render writes, registered in one table (AnimationFormat.all), with
+        // the sinks that write them into a file or memory.
+        .target(name: "Outputs", dependencies: ["Pipeline", "Codecs", "Raster", "FileOutput"]),
         // The scene model, its validation and the timeline. No pixels.
         .target(name: "Scene", dependencies: ["Paths", "Cassowary"]),
         // Scene + offset -> display list -> bitmap.
-        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text", "FileOutput"]),
+        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text", "FileOutput", "Pipeline"]),
         // Frame hashes, reference checks, pixelmatch-style and perceptual diffs, view masks, recorded
         // geometry and what changed in it, and the JUnit and HTML reports of failures, for the CLI
         // and for tests.
-        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput", "Paths"],
+        .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput", "Paths", "Pipeline"],
                 swiftSettings: optimizedInDebug),
         // assertFrames for XCTest and Swift Testing, with swift-snapshot-testing's record modes.
-        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput", "Paths"]),
+        .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput", "Paths",
+                                                         "Pipeline", "Outputs"]),
         // The command-line tool. Thin: arguments, progress, output routing.
-        .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput", "Paths"]),
+        .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput", "Paths",
+                                                          "Pipeline", "Outputs"]),
 
         // scripts/bench-solver's side of the solver benchmark against kiwisolver.
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/SolverBench"),
@@ -82,7 +90,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "TestSupport"]),
         // samples/schema.json against the samples, hand-written bad scenes and the decoder.
         .testTarget(name: "SchemaTests", dependencies: ["Scene", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression",
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Scene", "Codecs", "Raster", "Regression", "Pipeline", "Outputs",
                                                       "ScrollReelTesting", "TestSupport"]),
         // Runs the built `render` executable as a user would.
         .testTarget(name: "CLITests", dependencies: ["render", "Codecs", "Raster", "TestSupport"],

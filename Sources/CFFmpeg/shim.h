@@ -5,6 +5,7 @@
 #include <libswscale/swscale.h>
 #include <libavutil/opt.h>
 #include <libavutil/error.h>
+#include <libavutil/crc.h>
 
 // FFmpeg's error codes are function-like macros, which Swift does not import.
 static inline int scrollreel_averror_eof(void) { return AVERROR_EOF; }

@@ -21,13 +21,15 @@
 #include <libswscale/swscale.h>
 #include <libavutil/opt.h>
 #include <libavutil/error.h>
+#include <libavutil/crc.h>
 #include "FFmpegLoader.h"
 
 // Each function, with the library that has it.
 #define FFMPEG_FUNCTIONS(X) \
     X(avutil, av_dict_free) X(avutil, av_dict_set) X(avutil, av_frame_alloc) X(avutil, av_frame_free) \
     X(avutil, av_frame_get_buffer) X(avutil, av_frame_make_writable) X(avutil, av_frame_unref) X(avutil, av_log_set_level) \
-    X(avutil, av_opt_set) X(avutil, av_strerror) \
+    X(avutil, av_opt_set) X(avutil, av_strerror) X(avutil, av_malloc) X(avutil, av_freep) X(avutil, av_crc_get_table) \
+    X(avutil, av_crc) \
     X(swscale, sws_freeContext) X(swscale, sws_getCoefficients) X(swscale, sws_getContext) \
     X(swscale, sws_scale) X(swscale, sws_setColorspaceDetails) \
     X(avcodec, av_packet_alloc) X(avcodec, av_packet_free) X(avcodec, av_packet_rescale_ts) \
@@ -37,7 +39,7 @@
     X(avcodec, avcodec_receive_frame) X(avcodec, avcodec_send_packet) \
     X(avformat, av_interleaved_write_frame) X(avformat, av_write_trailer) X(avformat, avformat_alloc_output_context2) \
     X(avformat, avformat_free_context) X(avformat, avformat_new_stream) X(avformat, avformat_write_header) \
-    X(avformat, avio_closep) X(avformat, avio_open) X(avformat, av_find_best_stream) X(avformat, av_read_frame) \
+    X(avformat, avio_closep) X(avformat, avio_open) X(avformat, avio_alloc_context) X(avformat, avio_context_free) X(avformat, av_find_best_stream) X(avformat, av_read_frame) \
     X(avformat, avformat_close_input) X(avformat, avformat_find_stream_info) X(avformat, avformat_open_input)
 
 #define POINTER(library, name) static __typeof__(&name) call_##name;
@@ -114,6 +116,10 @@ void av_frame_unref(AVFrame *frame) { call_av_frame_unref(frame); }
 void av_log_set_level(int level) { call_av_log_set_level(level); }
 int av_opt_set(void *obj, const char *name, const char *val, int search_flags) { return call_av_opt_set(obj, name, val, search_flags); }
 int av_strerror(int errnum, char *errbuf, size_t errbuf_size) { return call_av_strerror(errnum, errbuf, errbuf_size); }
+void *av_malloc(size_t size) { return call_av_malloc(size); }
+void av_freep(void *ptr) { call_av_freep(ptr); }
+const AVCRC *av_crc_get_table(AVCRCId crc_id) { return call_av_crc_get_table(crc_id); }
+uint32_t av_crc(const AVCRC *ctx, uint32_t crc, const uint8_t *buffer, size_t length) { return call_av_crc(ctx, crc, buffer, length); }
 
 void sws_freeContext(struct SwsContext *c) { call_sws_freeContext(c); }
 const int *sws_getCoefficients(int colorspace) { return call_sws_getCoefficients(colorspace); }
@@ -161,6 +167,13 @@ AVStream *avformat_new_stream(AVFormatContext *s, const AVCodec *c) { return cal
 int avformat_write_header(AVFormatContext *s, AVDictionary **options) { return call_avformat_write_header(s, options); }
 int avio_closep(AVIOContext **s) { return call_avio_closep(s); }
 int avio_open(AVIOContext **s, const char *url, int flags) { return call_avio_open(s, url, flags); }
+AVIOContext *avio_alloc_context(unsigned char *buffer, int buffer_size, int write_flag, void *opaque,
+                                int (*read_packet)(void *opaque, uint8_t *buf, int buf_size),
+                                int (*write_packet)(void *opaque, uint8_t *buf, int buf_size),
+                                int64_t (*seek)(void *opaque, int64_t offset, int whence)) {
+    return call_avio_alloc_context(buffer, buffer_size, write_flag, opaque, read_packet, write_packet, seek);
+}
+void avio_context_free(AVIOContext **s) { call_avio_context_free(s); }
 int av_find_best_stream(AVFormatContext *ic, enum AVMediaType type, int wanted_stream_nb, int related_stream,
                         const AVCodec **decoder_ret, int flags) {
     return call_av_find_best_stream(ic, type, wanted_stream_nb, related_stream, decoder_ret, flags);

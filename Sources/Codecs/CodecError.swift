@@ -32,6 +32,8 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
     case webp(String)
     /// FFmpeg reported an error; the message says what was being done, then FFmpeg's words.
     case h264(String)
+    /// FFmpeg could not write an animated PNG; the message says what was being done, then FFmpeg's words.
+    case apng(String)
     /// The image has a size the format cannot store.
     case unsupportedSize(width: Int, height: Int, format: String)
     /// OpenSSL's digest failed.
@@ -43,6 +45,7 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
         case .gif(let code, let message): return "GIF encoding failed (giflib error \(code): \(message))"
         case .webp(let message): return "WebP encoding failed (libwebp: \(message))"
         case .h264(let message): return "H.264 encoding failed (FFmpeg, \(message))"
+        case .apng(let message): return "APNG encoding failed (FFmpeg, \(message))"
         case .unsupportedSize(let w, let h, let format): return "\(w)×\(h) cannot be stored as \(format)"
         case .hash(let message): return "SHA-256 failed: \(message)"
         }

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Pipeline
 import Raster
 import Scene
 import Text

@@ -2,6 +2,7 @@ import Codecs
 import FileOutput
 import Foundation
 import Paths
+import Pipeline
 import Raster
 import Regression
 import Render

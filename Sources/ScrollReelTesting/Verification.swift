@@ -1,6 +1,7 @@
 import Codecs
 import FileOutput
 import Foundation
+import Pipeline
 import Raster
 import Regression
 import Render

@@ -1,48 +1,43 @@
 import Codecs
 import FileOutput
 import Foundation
+import Outputs
 import Paths
+import Pipeline
 import Raster
 import Render
 
 /// `render gif DIR... --out NAME.gif`: folders of `frame_NNNN.png` files, such as ranges rendered
-/// with `--frames` on several machines, assembled into one GIF. The frames may start at any
+/// with `--frames` on several machines, assembled into one GIF (or any other animation format,
+/// by `--out`'s extension). The frames may start at any
 /// number but must follow one another without a gap or a duplicate, and all have one size. Each
-/// is shown as long as in a render of the whole scene, so the GIF is the one that render would
+/// is shown as long as in a render of the whole scene, so the file is the one that render would
 /// write for that range.
 struct AssembleCommand {
     let options: Options
 
     func run() throws {
         let outputs = OutputSet()
-        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!), holding: .gif)
-        let frames = try AssembleCommand.frames(in: options.inputs)
-        let timing = GIFTiming(frames: frames.indices, fps: options.fps ?? 30)
-        let first = try AssembleCommand.load(frames.paths[0])
-        let path = { (index: Int) in frames.paths[index - frames.indices.lowerBound] }
-        // Every shown frame is read on the workers; a frame above 50 fps that the GIF skips is not.
-        let shown = timing.entries.map(\.frame)
-        let progress = Progress(total: shown.count, quiet: options.quiet)
+        let format = AnimationFormat.named(by: options.out!)!
+        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!), holding: format.kind)
+        let found = try AssembleCommand.frames(in: options.inputs)
+        let first = try AssembleCommand.load(found.paths[0])
+        let path = { (index: Int) in found.paths[index - found.indices.lowerBound] }
+        let frames = AnimationFrames(width: first.width, height: first.height, range: found.indices, fps: options.fps ?? 30,
+                                     jobs: options.jobs) { index in
+            let bitmap = try AssembleCommand.load(path(index))
+            guard bitmap.width == first.width, bitmap.height == first.height else {
+                throw UsageError("gif: \(path(index)) is \(bitmap.width)×\(bitmap.height), "
+                                 + "\(found.paths[0]) is \(first.width)×\(first.height)")
+            }
+            return bitmap
+        }
+        // Every shown frame is read on the workers; a frame above 50 fps that a GIF skips is not.
+        let progress = Progress(total: format.shownFrames(found.indices, fps: frames.fps).count, quiet: options.quiet)
         defer { progress.finish() }
         try Interruption.writing(outputs) {
-            let output = try file.open()
-            let frameBytes = first.width * first.height * 4
-            let shared = try PaletteSampleSink.palette(of: shown, jobs: options.jobs, frameBytes: frameBytes) {
-                try AssembleCommand.load(path($0))
-            }
-            let gif = GIFSink(writer: try GIFWriter(width: first.width, height: first.height, quality: options.quality ?? 100,
-                                                    shared: shared) { try output.write($0) },
-                              timing: timing, stats: Stats())
-            try FramePipeline(jobs: options.jobs, frameBytes: frameBytes).run(shown, frame: { index in
-                let bitmap = try AssembleCommand.load(path(index))
-                guard bitmap.width == first.width, bitmap.height == first.height else {
-                    throw UsageError("gif: \(path(index)) is \(bitmap.width)×\(bitmap.height), "
-                                     + "\(frames.paths[0]) is \(first.width)×\(first.height)")
-                }
-                return bitmap
-            }, sinks: [gif], done: progress.update(done:))
-            try gif.finish()
-            try output.finish()
+            try format.write(frames, quality: options.quality, into: try StagedBytes(file, byName: !format.streams),
+                             done: progress.update(done:))
         }
     }
 

@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import Paths
+import Pipeline
 import Regression
 import Render
 import Scene
@@ -25,13 +26,13 @@ struct CaseRecorder {
     /// Renders the case and stages its references; `done` gets the frames finished so far.
     func record(_ loaded: (renderer: Renderer, frames: [Int]), jobs: Int, done: (Int) -> Void) throws {
         let renderer = loaded.renderer
-        let hashes = HashSink(scene: item.name, check: nil)
+        let hashes = HashSink(scene: item.name, check: nil, file: manifest)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
                                            fps: renderer.scene.fps) { try FrameGeometry(renderer: renderer, frame: $0) }
         let pipeline = FramePipeline(jobs: jobs, frameBytes: renderer.frameBytes)
         try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references], done: done)
         try references.finish()
-        try manifest.write(Array(hashes.manifest.text.utf8))
+        try hashes.finish()
     }
 
     /// Keeps the case's references as they were: for a case that failed while recording, whose

@@ -1,5 +1,6 @@
 import Codecs
 import FileOutput
+import Pipeline
 import Raster
 import Render
 

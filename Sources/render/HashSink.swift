@@ -1,4 +1,6 @@
 import Codecs
+import FileOutput
+import Pipeline
 import Raster
 import Regression
 import Render
@@ -8,11 +10,13 @@ import Render
 final class HashSink: FrameSink {
     private let scene: String
     private let check: CheckRun?
-    private(set) var manifest = HashManifest()
+    /// `--hashes`: where the manifest goes, after the last frame.
+    private let file: StagedFile?
+    private var manifest = HashManifest()
     /// A frame that repeats the last one hashed has the same hash.
     private let hashed = LastMade<Bitmap, String>()
 
-    init(scene: String, check: CheckRun?) { self.scene = scene; self.check = check }
+    init(scene: String, check: CheckRun?, file: StagedFile?) { self.scene = scene; self.check = check; self.file = file }
 
     /// The hash, and the frame itself when checking: a mismatch is diffed against its reference.
     func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap?) {
@@ -23,4 +27,7 @@ final class HashSink: FrameSink {
         manifest.entries.append(.init(hash: prepared.hash, name: HashManifest.frameName(scene: scene, index: index)))
         if let check, let frame = prepared.frame { try check.compare(index: index, hash: prepared.hash, bitmap: frame) }
     }
+
+    /// Writes the manifest to `--hashes`.
+    func finish() throws { try file?.write(Array(manifest.text.utf8)) }
 }

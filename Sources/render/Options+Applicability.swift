@@ -1,3 +1,5 @@
+import Outputs
+
 /// Options that cannot apply to what the command line asks for are mistakes, never silently
 /// ignored: a user who typed `--frames 20-40 --out x.png` expects twenty frames, not one.
 extension Options {
@@ -23,6 +25,7 @@ extension Options {
                       in: "render validate")
         case .assemble:
             try allow(["--out", "--fps", "--jobs", "--quality"], in: "render gif")
+            try checkQuality(out.flatMap(AnimationFormat.named(by:)).map(Output.animation))
         case .test:
             if prune {
                 if let option = ["--shard", "--update"].first(where: given.contains) {
@@ -42,6 +45,14 @@ extension Options {
             try allow(["--out"], in: "render merge-junit")
         case .render:
             try checkRender()
+        }
+    }
+
+    /// `--quality` applies to the formats that have more than one.
+    private func checkQuality(_ output: Output?) throws {
+        let lossy = AnimationFormat.all.filter { $0.quality != .lossless }
+        if given.contains("--quality"), !lossy.contains(where: { output == .animation($0) }) {
+            throw UsageError("--quality applies only to --out \(AnimationFormat.listed(lossy))")
         }
     }
 
@@ -76,11 +87,12 @@ extension Options {
         if given.contains("--frames") && writesOnePNG {
             throw UsageError("--frames A-B does not apply to --out NAME.png, which holds one frame; choose it with --frame N")
         }
-        if given.contains("--quality"), ![.gif, .webp, .mp4].contains(output) {
-            throw UsageError("--quality applies only to --out NAME.gif, NAME.webp and NAME.mp4")
-        }
+        try checkQuality(output)
         if given.contains("--max-size") {
-            guard output == .gif || output == .webp else { throw UsageError("--max-size applies only to --out NAME.gif and NAME.webp") }
+            let streamed = AnimationFormat.all.filter(\.streams)
+            guard output?.animation?.streams == true else {
+                throw UsageError("--max-size applies only to --out \(AnimationFormat.listed(streamed))")
+            }
             // The frame rate it may choose changes which frames there are.
             if let option = ["--frames", "--hashes", "--check", "--contact-sheet"].first(where: given.contains) {
                 throw UsageError("--max-size does not combine with \(option): the frame rate it may choose changes the frames")

@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import Outputs
 import Paths
 import Regression
 import Render
@@ -87,6 +88,7 @@ struct Options {
                                             their frames (at --scale, --fps, --appearance)
            render gif DIR... --out NAME.gif [--fps N] [--quality Q] [--jobs N]
                                             assemble folders of frame_NNNN.png into a GIF
+                                            (or a .webp, .mp4 or .apng, by --out's name)
            render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
                                             check every scene of a suite file (default
                                             scrollreel.json) against its references
@@ -103,6 +105,8 @@ struct Options {
                       far smaller than a GIF of a photo, shown by every current browser
       NAME.mp4        H.264 video (yuv420p, constant frame rate, index first), the smallest by
                       far; odd sizes get one more row or column
+      NAME.apng       an animated PNG that loops forever, every frame lossless, for places
+                      that take PNG but not WebP
       NAME.png        one frame (see --frame)
       DIR/            every frame as DIR/frame_0000.png, frame_0001.png, …, in a new or empty
                       folder or one render wrote frames in before (marked by DIR/.scrollreel);
@@ -118,8 +122,8 @@ struct Options {
       --quality Q     1 (smallest) to 100 (best, the default for .gif): trades a .gif's colours
                       and a bounded error per pixel for size (75 suits previews), makes a .webp
                       lossy (90 suits previews), or sets an .mp4's quality (default 80)
-      --max-size SIZE the best .gif or .webp within SIZE (8MB, 2MiB, 500kB): lowers the quality,
-                      then, if need be, the frame rate, and says what it chose
+      --max-size SIZE the best .gif, .webp or .apng within SIZE (8MB, 2MiB, 500kB): lowers the
+                      quality, then, if need be, the frame rate, and says what it chose
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
       --references    with --hashes, also record the frames that --check diffs against, in
                       <scene>/ beside FILE, losslessly: each distinct frame once as a WebP, or
@@ -337,7 +341,7 @@ struct Options {
             guard !inputs.isEmpty else { throw UsageError("validate needs at least one scene file") }
         case .assemble:
             guard !inputs.isEmpty else { throw UsageError("gif needs a folder of frame_NNNN.png files, or several") }
-            guard let out, out.lowercased().hasSuffix(".gif") else { throw UsageError("gif needs --out NAME.gif") }
+            guard let out, AnimationFormat.named(by: out) != nil else { throw UsageError("gif needs --out NAME.gif") }
         case .test:
             guard inputs.count <= 1 else { throw UsageError("test takes one suite file, got \(inputs.count)") }
         case .mergeJUnit:

@@ -1,14 +1,14 @@
 import FileOutput
 import Foundation
+import Outputs
 import Paths
 
 /// Every output one render writes, checked and staged before the scene is even loaded, so that a
 /// wrong path fails at once instead of after every frame is rendered.
 struct OutputPlan {
     let set = OutputSet()
-    var gif: StagedFile?
-    var webp: StagedFile?
-    var mp4: StagedFile?
+    /// `--out` as an animated image or a video, with its format.
+    var animation: (format: AnimationFormat, file: StagedFile)?
     var png: StagedFile?
     var frames: StagedFolder?
     var hashes: StagedFile?
@@ -28,9 +28,7 @@ struct OutputPlan {
         if let path = options.out {
             let target = OutputTarget(option: "--out", path: path)
             switch try Output(path: path) {
-            case .gif: gif = try set.file(target, holding: .gif)
-            case .webp: webp = try set.file(target, holding: .webp)
-            case .mp4: mp4 = try set.file(target, holding: .mp4)
+            case .animation(let format): animation = (format, try set.file(target, holding: format.kind))
             case .png: png = try set.file(target, holding: .png)
             case .directory: frames = try set.folder(target, kind: .frames, replacingAll: options.frames == nil)
             }
@@ -56,7 +54,7 @@ struct OutputPlan {
 
     /// Whether any output takes every frame of the range (a single PNG takes one).
     var rendersSequence: Bool {
-        gif != nil || webp != nil || mp4 != nil || frames != nil || hashes != nil || references != nil || contactSheet != nil
+        animation != nil || frames != nil || hashes != nil || references != nil || contactSheet != nil
             || artifacts != nil
     }
 

@@ -1,6 +1,8 @@
 import Codecs
 import FileOutput
 import Foundation
+import Outputs
+import Pipeline
 import Raster
 import Regression
 import Render
@@ -54,12 +56,10 @@ struct RenderCommand {
                 let bitmap = try stats.render { try renderer.frame(options.frame) }
                 try file.write(try stats.encode { try PNGCodec.encode(bitmap) })
             }
-            if let limit = options.maxSize, let target = plan.gif ?? plan.webp {
-                let choice = try SizeSearch(limit: limit, output: plan.gif != nil ? .gif : .webp, scene: scene, beside: beside, options: options,
+            if let limit = options.maxSize, let (format, target) = plan.animation {
+                let choice = try SizeSearch(limit: limit, format: format, scene: scene, beside: beside, options: options,
                                             stats: stats).run()
-                let file = try target.open()
-                try file.write(choice.bytes)
-                try file.finish()
+                try target.write(choice.bytes)
             } else if plan.rendersSequence {
                 let start = Date()
                 try renderSequence(renderer, range, plan: plan, check: check, stats: stats)
@@ -78,63 +78,32 @@ struct RenderCommand {
     private func renderSequence(_ renderer: Renderer, _ range: Range<Int>, plan: OutputPlan, check: CheckRun?,
                                 stats: Stats) throws {
         var sinks: [any FrameSink] = []
-        let gifFile = try plan.gif?.open()
-        let gif = try gifFile.map { file in
-            let shared = try PaletteSampleSink.palette(of: Array(range), jobs: options.jobs, frameBytes: renderer.frameBytes) {
-                try renderer.frame($0)
-            }
-            return GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: options.quality ?? 100,
-                                                 shared: shared) { try file.write($0) },
-                           timing: GIFTiming(frames: range, fps: renderer.scene.fps), stats: stats)
+        if let (format, file) = plan.animation {
+            let frames = AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: range,
+                                         fps: renderer.scene.fps, jobs: options.jobs) { try renderer.frame($0) }
+            sinks.append(try format.sink(for: frames, quality: options.quality,
+                                         into: try StagedBytes(file, byName: !format.streams), stats: stats))
         }
-        if let gif { sinks.append(gif) }
-        let webpFile = try plan.webp?.open()
-        let webp = try webpFile.map { file in
-            WebPSink(writer: try WebPWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: options.quality) {
-                         try file.write($0)
-                     },
-                     timing: MillisecondTiming(frames: range, fps: renderer.scene.fps), stats: stats)
-        }
-        if let webp { sinks.append(webp) }
-        let mp4 = try plan.mp4.map { file in
-            MP4Sink(writer: try H264Writer(path: file.pathToWrite(), width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                           fps: renderer.scene.fps, kind: .preview(quality: options.quality)) {
-                         file.writeProblem(errno: $0)
-                     },
-                    stats: stats)
-        }
-        if let mp4 { sinks.append(mp4) }
         if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
         let references = try plan.references.map { folder in
             try ReferenceSink(folder: folder, width: renderer.pixelWidth, height: renderer.pixelHeight, fps: renderer.scene.fps,
                               stats: stats) { try FrameGeometry(renderer: renderer, frame: $0) }
         }
-        if let references {
-            sinks.append(references)
-            if options.frames == nil { ReferenceSink.noteFallback() }
+        if references != nil, options.frames == nil { ReferenceSink.noteFallback() }
+        if let references { sinks.append(references) }
+        if plan.hashes != nil || check != nil { sinks.append(HashSink(scene: options.sceneName, check: check, file: plan.hashes)) }
+        if let file = plan.contactSheet {
+            sinks.append(ContactSheetSink(sheet: try ContactSheet(frameWidth: renderer.pixelWidth, frameHeight: renderer.pixelHeight,
+                                                                  count: (range.count + options.every - 1) / options.every),
+                                          file: file, first: range.lowerBound, every: options.every, offsets: renderer.offsets))
         }
-        let hashes = plan.hashes != nil || check != nil ? HashSink(scene: options.sceneName, check: check) : nil
-        if let hashes { sinks.append(hashes) }
-        let sheet = try plan.contactSheet.map { _ in
-            ContactSheetSink(sheet: try ContactSheet(frameWidth: renderer.pixelWidth, frameHeight: renderer.pixelHeight,
-                                                     count: (range.count + options.every - 1) / options.every),
-                             first: range.lowerBound, every: options.every, offsets: renderer.offsets)
-        }
-        if let sheet { sinks.append(sheet) }
 
         let progress = Progress(total: range.count, quiet: options.quiet)
         defer { progress.finish() }
         let pipeline = FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes)
         try pipeline.run(Array(range), frame: { index in try stats.render { try renderer.frame(index) } }, sinks: sinks,
                          done: progress.update(done:))
-        try gif?.finish()
-        try gifFile?.finish()
-        try webp?.finish()
-        try webpFile?.finish()
-        try mp4?.finish()
-        try references?.finish()
-        if let file = plan.hashes, let hashes { try file.write(Array(hashes.manifest.text.utf8)) }
-        if let file = plan.contactSheet, let sheet { try file.write(try PNGCodec.encode(try sheet.sheet.sheet(sheet.tiles))) }
+        for sink in sinks { try sink.finish() }
         if options.frames == nil { check?.expectNoMore(than: renderer.frameCount) }
     }
 

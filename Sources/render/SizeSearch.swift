@@ -1,13 +1,16 @@
 import Codecs
 import Foundation
+import Outputs
+import Pipeline
 import Render
 import Scene
 
-/// `--max-size`: the best GIF or WebP that fits in a size, found by rendering it again at lower
-/// settings.
+/// `--max-size`: the best file of a format that streams (a GIF, a WebP, an APNG) that fits in a
+/// size, found by rendering it again at lower settings.
 ///
 /// The quality falls first, from `--quality` (a GIF's default 100; a WebP's lossless) to `floor`,
-/// by bisection to the nearest `step`: that keeps every frame. Only if even the floor is too
+/// by bisection to the nearest `step`: that keeps every frame. A format that is always lossless
+/// keeps its one quality. Only if even the floor is too
 /// large does the frame rate fall, through `rates`, each with the same search. A GIF attempt
 /// stops as soon as its file passes the limit, so the attempts that fail cost least. The file is
 /// held in memory, never larger than the limit, and written once, at the end.
@@ -17,8 +20,8 @@ struct SizeSearch {
     static let step = 5
 
     let limit: Int
-    /// `.gif` or `.webp`.
-    let output: Output
+    /// A format that streams (`AnimationFormat.streams`).
+    let format: AnimationFormat
     /// The scene as configured: its fps is the first tried.
     let scene: Scene
     /// Its other variants, drawn beside it: its dark appearance with `--appearance both`, or the
@@ -50,13 +53,25 @@ struct SizeSearch {
     }
 
     func run() throws -> Choice {
-        let top = options.quality ?? (output == .gif ? 100 : nil)
-        let floor = min(top ?? 100, SizeSearch.floor)
+        let top: Int?, floor: Int?
+        switch format.quality {
+        case .lossless:
+            top = nil
+            floor = nil
+        case .lossy(let defaultQuality):
+            top = options.quality ?? defaultQuality
+            floor = min(top ?? 100, SizeSearch.floor)
+        }
         for (n, fps) in rates.enumerated() {
             let rate = try self.rate(fps)
             // Most files fit as they are; once the frame rate has to fall, most do not.
-            if n == 0, let bytes = try attempt(quality: top, rate) { return report(Choice(quality: top, fps: fps, bytes: bytes)) }
+            if n == 0 {
+                if let bytes = try attempt(quality: top, rate) { return report(Choice(quality: top, fps: fps, bytes: bytes)) }
+                // A lossless format has no other quality to try at this rate.
+                if floor == nil { continue }
+            }
             guard let lowest = try attempt(quality: floor, rate) else { continue }
+            guard let floor else { return report(Choice(quality: nil, fps: fps, bytes: lowest)) }
             var fits = Choice(quality: floor, fps: fps, bytes: lowest)
             if n > 0, floor != top, let bytes = try attempt(quality: top, rate) {
                 return report(Choice(quality: top, fps: fps, bytes: bytes))
@@ -74,7 +89,7 @@ struct SizeSearch {
             return report(fits)
         }
         let smaller = scene.canvas.scale > 1 ? "--scale 1 or a shorter script" : "a shorter script"
-        throw NoFit(description: "--max-size \(ByteSize.text(limit)): even quality \(floor) at \(rates.last!) fps "
+        throw NoFit(description: "--max-size \(ByteSize.text(limit)): even \(SizeSearch.name(floor)) at \(rates.last!) fps "
                     + "makes a larger file; raise the limit, or make it smaller with \(smaller)")
     }
 
@@ -89,11 +104,11 @@ struct SizeSearch {
 
     private static func name(_ quality: Int?) -> String { quality.map { "quality \($0)" } ?? "lossless" }
 
-    /// A scene's frames at one frame rate, and the GIF's shared palette for them.
+    /// A scene's frames at one frame rate, with what the format finds once for every attempt
+    /// (a GIF's shared palette).
     private struct Rate {
         let fps: Int
-        let renderer: Renderer
-        let shared: [UInt32]?
+        let frames: AnimationFrames
     }
 
     private func rate(_ fps: Int) throws -> Rate {
@@ -102,10 +117,9 @@ struct SizeSearch {
         for i in beside.indices { beside[i].fps = fps }
         let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
                                     touches: options.touches)
-        let shared = output == .gif
-            ? try PaletteSampleSink.palette(of: Array(0..<renderer.frameCount), jobs: options.jobs,
-                                             frameBytes: renderer.frameBytes) { try renderer.frame($0) } : nil
-        return Rate(fps: fps, renderer: renderer, shared: shared)
+        let frames = AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: 0..<renderer.frameCount,
+                                     fps: fps, jobs: options.jobs) { try renderer.frame($0) }
+        return Rate(fps: fps, frames: frames)
     }
 
     /// The whole file at `quality` and `rate`, or nil once it passes the limit.
@@ -113,45 +127,14 @@ struct SizeSearch {
         if !options.quiet {
             FileHandle.standardError.write(Data("max-size: trying \(SizeSearch.name(quality)) at \(rate.fps) fps\n".utf8))
         }
-        let renderer = rate.renderer, frames = 0..<renderer.frameCount
-        let buffer = CappedBuffer(limit: limit)
-        let progress = Progress(total: frames.count, quiet: options.quiet)
+        let buffer = CappedBytes(limit: limit)
+        let progress = Progress(total: format.shownFrames(rate.frames.range, fps: rate.fps).count, quiet: options.quiet)
         defer { progress.finish() }
         do {
-            let sink: any FrameSink, finish: () throws -> Void
-            if output == .gif {
-                let gif = GIFSink(writer: try GIFWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality ?? 100,
-                                                        shared: rate.shared) { try buffer.append($0) },
-                                  timing: GIFTiming(frames: frames, fps: rate.fps), stats: stats)
-                sink = gif; finish = gif.finish
-            } else {
-                let webp = WebPSink(writer: try WebPWriter(width: renderer.pixelWidth, height: renderer.pixelHeight, quality: quality) {
-                                        try buffer.append($0)
-                                    },
-                                    timing: MillisecondTiming(frames: frames, fps: rate.fps), stats: stats)
-                sink = webp; finish = webp.finish
-            }
-            try FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes).run(Array(frames), frame: { index in
-                try stats.render { try renderer.frame(index) }
-            }, sinks: [sink], done: progress.update(done:))
-            try finish()
-        } catch is CappedBuffer.Full {
+            try format.write(rate.frames, quality: quality, into: buffer, stats: stats, done: progress.update(done:))
+        } catch is CappedBytes.Full {
             return nil
         }
         return buffer.bytes
-    }
-}
-
-/// Bytes in memory up to a limit; the write that would pass it throws `Full`.
-private final class CappedBuffer {
-    struct Full: Error {}
-    let limit: Int
-    private(set) var bytes: [UInt8] = []
-
-    init(limit: Int) { self.limit = limit }
-
-    func append(_ chunk: UnsafeRawBufferPointer) throws {
-        guard bytes.count + chunk.count <= limit else { throw Full() }
-        bytes += chunk
     }
 }

@@ -2,6 +2,7 @@ import Codecs
 import FileOutput
 import Foundation
 import Paths
+import Pipeline
 import Regression
 import Render
 import Scene
@@ -133,7 +134,8 @@ struct TestCommand {
         run.offsets = renderer.offsets
         run.geometry = { try FrameGeometry(renderer: renderer, frame: $0) }
         let pipeline = FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes)
-        try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [HashSink(scene: item.name, check: run)], done: done)
+        try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [HashSink(scene: item.name, check: run, file: nil)],
+                         done: done)
         if item.frames == nil { run.expectNoMore(than: renderer.frameCount) }
         return try run.outcome(name: item.name, sceneFile: item.scene, seconds: Date().timeIntervalSince(began))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Raster
 import Render
 import XCTest

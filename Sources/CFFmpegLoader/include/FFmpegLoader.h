@@ -3,7 +3,7 @@
 
 /// Loads FFmpeg's libraries (avutil, swscale, avcodec, avformat) on first use, instead of with the
 /// program: they and what they need take some 27 MB of memory, and only MP4 output and reference
-/// videos use them.
+/// videos use them (and APNG output).
 /// Returns NULL once they are loaded, or why they could not be; every call after the first
 /// returns the same. FFmpeg's functions may be called only after it returned NULL.
 const char *scrollreel_ffmpeg_load(void);

@@ -148,8 +148,6 @@ public final class H264Reader {
     /// FFmpeg's negative result codes as `DecodeError.video`, with FFmpeg's words.
     private func check(_ result: Int32, _ doing: String) throws {
         guard result < 0 else { return }
-        var text = [CChar](repeating: 0, count: 256)
-        av_strerror(result, &text, text.count)
-        throw DecodeError.video("\(doing): \(String(cString: text))")
+        throw DecodeError.video("\(doing): \(FFmpegStatus.message(result))")
     }
 }

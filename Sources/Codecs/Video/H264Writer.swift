@@ -230,15 +230,7 @@ public final class H264Writer {
     /// Writes every packet the encoder has ready.
     private func drain() throws {
         guard let encoder, let format, let packet, let stream else { return }
-        while true {
-            let received = avcodec_receive_packet(encoder, packet)
-            if received == scrollreel_averror_eagain() || received == scrollreel_averror_eof() { return }
-            try check(received, "encoding a frame")
-            av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
-            packet.pointee.stream_index = stream.pointee.index
-            // Takes the packet's data, and leaves it blank for the next one.
-            try check(av_interleaved_write_frame(format, packet), "writing a frame")
-        }
+        try FFmpegPackets.drain(encoder, into: format, stream: stream, packet: packet, check: check)
     }
 
     private func release() {
@@ -259,14 +251,8 @@ public final class H264Writer {
         try H264Writer.check(result, doing, systemError)
     }
 
-    /// FFmpeg returns a negated errno for a failed system call, and a negated four-letter tag
-    /// (far beyond any errno) for its own errors.
     private static func check(_ result: Int32, _ doing: String, _ systemError: (Int32) -> Error) throws {
-        guard result < 0 else { return }
-        if -result < 4096 { throw systemError(-result) }
-        var text = [CChar](repeating: 0, count: 256)
-        av_strerror(result, &text, text.count)
-        throw EncodeError.h264("\(doing): \(String(cString: text))")
+        try FFmpegStatus.check(result, doing, systemError: systemError, failure: EncodeError.h264)
     }
 
     /// A frame as the writer takes it: premultiplied RGBA flattened onto white (H.264 has no

@@ -1,6 +1,6 @@
 import Codecs
+import Pipeline
 import Raster
-import Render
 
 /// Gathers the colours of sample frames into a `SharedPalette`, before a GIF is written.
 final class PaletteSampleSink: FrameSink {

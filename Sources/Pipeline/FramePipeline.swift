@@ -44,9 +44,12 @@ public struct FramePipeline {
         let steps = FrameSteps(sinks: sinks, frame: frame)
         guard jobs > 1, indices.count > 1 else {
             for (k, index) in indices.enumerated() {
-                var values = try steps.make(index)
-                if steps.sequenced { values = try steps.complete(index, try steps.sequence(index, values)) }
-                try steps.consume(index, values)
+                try steps.make(index)
+                if steps.sequenced {
+                    try steps.sequence(index)
+                    try steps.complete(index)
+                }
+                try steps.consume(index)
                 done(k + 1)
             }
             return
@@ -55,8 +58,8 @@ public struct FramePipeline {
         let work: @Sendable (WorkBoard.Task) -> Void = { task in
             switch task {
             case .make(let k): board.finish(task, Result { try steps.make(indices[k]) })
-            case .sequence(let k, let values): board.finish(task, Result { try steps.sequence(indices[k], values) })
-            case .complete(let k, let values): board.finish(task, Result { try steps.complete(indices[k], values) })
+            case .sequence(let k): board.finish(task, Result { try steps.sequence(indices[k]) })
+            case .complete(let k): board.finish(task, Result { try steps.complete(indices[k]) })
             }
         }
         // Threads of their own, not the shared dispatch pool: a worker runs until the last frame,
@@ -77,7 +80,8 @@ public struct FramePipeline {
             while true {
                 let next = board.task(consuming: k)
                 if case .consume(let result) = next {
-                    try steps.consume(indices[k], try result.get())
+                    try result.get()
+                    try steps.consume(indices[k])
                     break
                 }
                 if case .task(let task) = next { work(task) }
@@ -87,50 +91,83 @@ public struct FramePipeline {
     }
 }
 
-/// What the pipeline does to one frame, through every sink at once: each sink's value for the
-/// frame, in sink order.
+/// What the pipeline does to one frame, through every sink at once. Each sink's values wait in its
+/// `SinkSlot` between steps, so the board only moves frame numbers.
 private struct FrameSteps: @unchecked Sendable {
-    let sinks: [any FrameSink]
+    let slots: [any FrameSlot]
     let frame: @Sendable (Int) throws -> Bitmap
     /// Whether any sink has an in-order step.
     let sequenced: Bool
 
     init(sinks: [any FrameSink], frame: @escaping @Sendable (Int) throws -> Bitmap) {
-        self.sinks = sinks
+        slots = sinks.map { FrameSteps.slot($0) }
         self.frame = frame
         sequenced = sinks.contains { $0.isSequenced }
     }
 
-    func make(_ index: Int) throws -> [Any] {
+    /// The sink in a slot of its own type.
+    private static func slot<Sink: FrameSink>(_ sink: Sink) -> any FrameSlot { SinkSlot(sink) }
+
+    func make(_ index: Int) throws {
         let bitmap = try frame(index)
-        return try sinks.map { try $0.prepareAny(index, bitmap) }
+        for slot in slots { try slot.prepare(index, bitmap) }
     }
 
-    func sequence(_ index: Int, _ values: [Any]) throws -> [Any] {
-        try zip(sinks, values).map { sink, value in sink.isSequenced ? try sink.sequenceAny(index, value) : value }
+    func sequence(_ index: Int) throws {
+        for slot in slots where slot.isSequenced { try slot.sequence(index) }
     }
 
-    func complete(_ index: Int, _ values: [Any]) throws -> [Any] {
-        try zip(sinks, values).map { sink, value in sink.isSequenced ? try sink.completeAny(index, value) : value }
+    func complete(_ index: Int) throws {
+        for slot in slots where slot.isSequenced { try slot.complete(index) }
     }
 
-    func consume(_ index: Int, _ values: [Any]) throws {
-        for (sink, value) in zip(sinks, values) { try sink.consumeAny(index, value) }
+    func consume(_ index: Int) throws {
+        for slot in slots { try slot.consume(index) }
     }
 }
 
-/// The frames between the threads and the consumer: which work is ready, and the frames' values
-/// until their turn to be consumed. Frames are numbered by their place in the run, 0, 1, 2, ….
+/// A sink's steps by frame number, whatever its prepared values are.
+private protocol FrameSlot: AnyObject {
+    var isSequenced: Bool { get }
+    func prepare(_ index: Int, _ frame: Bitmap) throws
+    func sequence(_ index: Int) throws
+    func complete(_ index: Int) throws
+    func consume(_ index: Int) throws
+}
+
+/// A sink and its values for the frames between their steps. The board gives each frame's steps
+/// in order, each after the one before it finished, so a frame's value is there when its next
+/// step asks; a frame that failed a step takes no further one.
+private final class SinkSlot<Sink: FrameSink>: FrameSlot {
+    let sink: Sink
+    private let lock = NSLock()
+    private var values: [Int: Sink.Prepared] = [:]
+
+    init(_ sink: Sink) { self.sink = sink }
+
+    var isSequenced: Bool { sink.isSequenced }
+
+    func prepare(_ index: Int, _ frame: Bitmap) throws { store(index, try sink.prepare(index, frame)) }
+    func sequence(_ index: Int) throws { store(index, try sink.sequence(index, take(index))) }
+    func complete(_ index: Int) throws { store(index, try sink.complete(index, take(index))) }
+    func consume(_ index: Int) throws { try sink.consume(index, take(index)) }
+
+    private func store(_ index: Int, _ value: Sink.Prepared) { lock.withLock { values[index] = value } }
+    private func take(_ index: Int) -> Sink.Prepared { lock.withLock { values.removeValue(forKey: index)! } }
+}
+
+/// The frames between the threads and the consumer: which work is ready, and how each frame's
+/// last step ended until its turn to be consumed. Frames are numbered by their place in the run, 0, 1, 2, ….
 private final class WorkBoard: @unchecked Sendable {
     enum Task {
         case make(Int)
-        case sequence(Int, [Any])
-        case complete(Int, [Any])
+        case sequence(Int)
+        case complete(Int)
     }
 
     /// What the calling thread does next: consume the frame it waits for, or some other work.
     enum Turn {
-        case consume(Result<[Any], Error>)
+        case consume(Result<Void, Error>)
         case task(Task)
         /// Woken with nothing to do: look again.
         case none
@@ -162,7 +199,7 @@ private final class WorkBoard: @unchecked Sendable {
     private var failedAt: Int
     private var stopped = false
     private var stages: [Int: Stage] = [:]
-    private var values: [Int: Result<[Any], Error>] = [:]
+    private var values: [Int: Result<Void, Error>] = [:]
 
     init(count: Int, window: Int, sequenced: Bool) {
         self.count = count
@@ -203,7 +240,7 @@ private final class WorkBoard: @unchecked Sendable {
     }
 
     /// Records what a task gave, and lets the threads look for work again.
-    func finish(_ task: Task, _ result: Result<[Any], Error>) {
+    func finish(_ task: Task, _ result: Result<Void, Error>) {
         condition.lock()
         defer { condition.unlock() }
         let k: Int
@@ -211,7 +248,7 @@ private final class WorkBoard: @unchecked Sendable {
         case .make(let made):
             k = made
             stages[k] = sequenced && (try? result.get()) != nil ? .made : .done
-        case .sequence(let done, _):
+        case .sequence(let done):
             k = done
             if case .success = result {
                 stages[k] = .sequenced
@@ -220,7 +257,7 @@ private final class WorkBoard: @unchecked Sendable {
                 // The frames after it are never sequenced: the run ends with this frame's error.
                 stages[k] = .done
             }
-        case .complete(let done, _):
+        case .complete(let done):
             k = done
             stages[k] = .done
         }
@@ -242,15 +279,15 @@ private final class WorkBoard: @unchecked Sendable {
     /// frame, within the window.
     private func claim() -> Task? {
         if sequenced {
-            if nextToSequence < failedAt, stages[nextToSequence] == .made, case .success(let made) = values[nextToSequence] {
+            if nextToSequence < failedAt, stages[nextToSequence] == .made, case .success = values[nextToSequence] {
                 stages[nextToSequence] = .busy
-                return .sequence(nextToSequence, made)
+                return .sequence(nextToSequence)
             }
             // Frames before the next to sequence and not yet consumed: sequenced, busy or done.
             if let k = (nextToConsume..<max(nextToConsume, nextToSequence)).first(where: { stages[$0] == .sequenced }),
-               case .success(let sequenced) = values[k] {
+               case .success = values[k] {
                 stages[k] = .busy
-                return .complete(k, sequenced)
+                return .complete(k)
             }
         }
         guard nextToTake < count && nextToTake - nextToConsume < window else { return nil }

@@ -14,6 +14,9 @@ import Raster
 /// a frame's turn while there is other work. A frame is sequenced only after every frame before it
 /// was, and never once a step of it or of a frame before it failed: the run then ends with the
 /// first failure, after consuming the frames before it.
+///
+/// `finish` runs once, after the last frame was consumed, and only when every frame was: it ends
+/// what the sink wrote (a file's trailer, an index).
 public protocol FrameSink: AnyObject {
     associatedtype Prepared
     func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared
@@ -24,22 +27,13 @@ public protocol FrameSink: AnyObject {
     /// The frame's work after its `sequence`, on any thread, several frames at once.
     func complete(_ index: Int, _ prepared: Prepared) throws -> Prepared
     func consume(_ index: Int, _ prepared: Prepared) throws
+    /// Ends the output after the last frame; nothing by default.
+    func finish() throws
 }
 
 extension FrameSink {
     public var isSequenced: Bool { false }
     public func sequence(_ index: Int, _ prepared: Prepared) throws -> Prepared { prepared }
     public func complete(_ index: Int, _ prepared: Prepared) throws -> Prepared { prepared }
-
-    /// `prepare`, for a pipeline holding sinks of different kinds.
-    func prepareAny(_ index: Int, _ frame: Bitmap) throws -> Any { try prepare(index, frame) }
-
-    /// `sequence` of what `prepareAny` gave.
-    func sequenceAny(_ index: Int, _ prepared: Any) throws -> Any { try sequence(index, prepared as! Prepared) }
-
-    /// `complete` of what `sequenceAny` gave.
-    func completeAny(_ index: Int, _ prepared: Any) throws -> Any { try complete(index, prepared as! Prepared) }
-
-    /// `consume` of what `prepareAny`, or `completeAny` when the sink is sequenced, gave.
-    func consumeAny(_ index: Int, _ prepared: Any) throws { try consume(index, prepared as! Prepared) }
+    public func finish() throws {}
 }
