@@ -35,6 +35,8 @@ public final class ReferenceSink: FrameSink {
     private let stored = Mutex<Set<String>>([])
     /// A frame that repeats the one before needs neither hashing nor encoding again.
     private let made = LastMade<Bitmap, Prepared>()
+    /// Shared with the run's other sinks that hash frames.
+    private let hasher: FrameHasher
     // The rest is used in frame order only, by `consume` and `finish`.
     /// The video being written, with the index of its last frame.
     private var video: (writer: H264Writer, last: Int)?
@@ -48,12 +50,12 @@ public final class ReferenceSink: FrameSink {
 
     /// Throws before any frame is rendered when WebP cannot hold frames of this size, or when the
     /// geometry a range is added to cannot be read.
-    public init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats = Stats(),
+    public init(folder: StagedFolder, width: Int, height: Int, fps: Int, stats: Stats = Stats(), hasher: FrameHasher = FrameHasher(),
                 geometry: @escaping (Int) throws -> FrameGeometry) throws {
         guard max(width, height) <= WebPWriter.maxSide else {
             throw EncodeError.unsupportedSize(width: width, height: height, format: "WebP")
         }
-        self.folder = folder; self.stats = stats
+        self.folder = folder; self.stats = stats; self.hasher = hasher
         self.width = width; self.height = height; self.fps = fps
         recordsVideos = folder.replacingAll && H264Writer.unavailable == nil
         geometryOf = geometry
@@ -78,7 +80,7 @@ public final class ReferenceSink: FrameSink {
     public func prepare(_ index: Int, _ frame: Bitmap) throws -> Prepared {
         var prepared = try stats.encode {
             try made.value(for: frame) { frame in
-                let hash = try FrameHash.sha256(frame)
+                let hash = try hasher.hash(frame)
                 let file = stored.withLock { $0.contains(hash) } ? nil : try WebPCodec.encodeLossless(frame)
                 let rgb = recordsVideos && frame.isOpaque
                     ? H264Writer.rgb(frame.pixels, width: frame.width, height: frame.height, even: false) : nil

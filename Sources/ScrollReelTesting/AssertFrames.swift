@@ -118,9 +118,12 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
     let scene = URL(fileURLWithPath: scenePath).standardizedFileURL.path
     return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {
         let renderer = try Renderer(scene: loaded)
-        let failures = (artifacts ?? folder).appendingPathComponent("\(stem)-failures")
+        let layout = ReferenceLayout(folder: folder.path, name: stem)
+        let indices = frames ?? Array(0..<renderer.frameCount)
+        let failures = FailureFolder(path: artifacts.map { ReferenceLayout(folder: $0.path, name: stem) }?.failures ?? layout.failures,
+                                     checked: Set(indices))
         let masked = try ViewMask.checked(mask, renderer: renderer, given: "mask:")
-        var store = try ReferenceStore(folder: folder, scene: stem, tolerance: tolerance, mask: masked)
+        var store = try ReferenceStore(layout: layout, tolerance: tolerance, mask: masked)
         // Every frame of the scene recorded at once: the folder as `render --references` writes it,
         // with videos where they are smaller, and a hash file listing these frames only. Single
         // frames are recorded one by one, as WebPs.
@@ -129,7 +132,6 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
         let verification = Verification(store: store, scene: stem, record: record, failures: failures, offsets: renderer.offsets,
                                         writesFiles: !recordsScene) { try FrameGeometry(renderer: renderer, frame: $0) }
         let start = Date()
-        let indices = frames ?? Array(0..<renderer.frameCount)
         verification.compared = indices.count
         let pipeline = FramePipeline(jobs: ProcessInfo.processInfo.activeProcessorCount, frameBytes: renderer.frameBytes)
         if recordsScene {
@@ -138,14 +140,13 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
             try pipeline.run(indices, frame: { try renderer.frame($0) }, sinks: [verification])
             try verification.store.save()
         }
-        let failing = Set(verification.log.failures.map(\.index))
-        verification.removeStaleFailures(of: Set(indices).subtracting(failing))
-        if !failing.isEmpty {
+        var report: [UInt8]?
+        if !verification.log.failures.isEmpty {
             let outcome = try verification.log.outcome(name: stem, scene: scenePath, frames: indices.count,
                                                        seconds: Date().timeIntervalSince(start), tolerated: 0)
-            try HTMLReport.html(title: stem, outcomes: [outcome])
-                .write(to: failures.appendingPathComponent(Verification.reportName), atomically: true, encoding: .utf8)
+            report = Array(HTMLReport.html(title: stem, outcomes: [outcome]).utf8)
         }
+        try failures.finish(report: report)
         return verification
     }
 }
@@ -156,12 +157,12 @@ private func recordScene(_ renderer: Renderer, pipeline: FramePipeline, verifica
     let store = verification.store
     let outputs = OutputSet()
     do {
-        try outputs.makeFolder(OutputTarget(option: "references", path: store.folder.path))
+        try outputs.makeFolder(OutputTarget(option: "references", path: store.layout.folder))
         let manifest = try outputs.file(OutputTarget(option: "references", path: store.manifestURL.path), holding: .hashes)
         let frames = try outputs.folder(OutputTarget(option: "references", path: store.framesURL.path), kind: .references,
                                         replacingAll: true)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                           fps: renderer.scene.fps, geometry: verification.geometry)
+                                           fps: renderer.scene.fps, hasher: verification.hasher, geometry: verification.geometry)
         try pipeline.run(Array(0..<renderer.frameCount), frame: { try renderer.frame($0) }, sinks: [verification, references])
         try references.finish()
         try manifest.write(Array(verification.store.check.manifest.text.utf8))

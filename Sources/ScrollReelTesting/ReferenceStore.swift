@@ -15,8 +15,8 @@ struct ReferenceError: Error, CustomStringConvertible {
 
 /// The references of one scene, updated in memory while recording and saved at the end.
 struct ReferenceStore {
-    let folder: URL
-    private let scene: String
+    /// Where the hash file and the frames are.
+    let layout: ReferenceLayout
     private(set) var check: FrameCheck
     private var changed = false
     /// The frames' geometry, as the folder holds it and as frames recorded one by one change it;
@@ -24,10 +24,10 @@ struct ReferenceStore {
     private var geometry: GeometryFile
     private var geometryChanged = false
 
-    init(folder: URL, scene: String, tolerance: Tolerance, mask: ViewMask? = nil) throws {
-        self.folder = folder
-        self.scene = scene
-        check = FrameCheck(manifest: HashManifest(), referenceFolder: folder, tolerance: tolerance, mask: mask)
+    init(layout: ReferenceLayout, tolerance: Tolerance, mask: ViewMask? = nil) throws {
+        self.layout = layout
+        check = FrameCheck(manifest: HashManifest(), referenceFolder: URL(fileURLWithPath: layout.folder), tolerance: tolerance,
+                           mask: mask)
         geometry = GeometryFile()
         let geometryURL = framesURL.appendingPathComponent(GeometryFile.name)
         if FileManager.default.fileExists(atPath: geometryURL.path) {
@@ -45,11 +45,11 @@ struct ReferenceStore {
         check = check.replacingManifest(with: try HashManifest(parsing: text))
     }
 
-    /// The hash file: `<scene>.sha256`.
-    var manifestURL: URL { folder.appendingPathComponent("\(scene).sha256") }
+    /// The hash file.
+    var manifestURL: URL { URL(fileURLWithPath: layout.manifest) }
 
-    /// The folder of the frames' files: `<scene>/`.
-    var framesURL: URL { folder.appendingPathComponent(scene) }
+    /// The folder of the frames' files.
+    var framesURL: URL { URL(fileURLWithPath: layout.frames) }
 
     /// Lists no frame any more, for a recording of every frame.
     mutating func forgetAll() {

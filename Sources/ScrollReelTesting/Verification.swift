@@ -12,7 +12,7 @@ final class Verification: FrameSink {
     let scene: String
     let record: RecordMode
     /// Where failing frames' images go.
-    let failures: URL
+    let failures: FailureFolder
     /// The failing frames, for the report.
     let log: FailureLog
     private(set) var messages: [String] = []
@@ -25,31 +25,17 @@ final class Verification: FrameSink {
     let writesFiles: Bool
     /// Where each frame's views are, by frame.
     let geometry: (Int) throws -> FrameGeometry
-    /// The page beside the failure images that shows them all.
-    static let reportName = "report.html"
+    /// Shared with the sink that records every frame, which hashes them too.
+    let hasher = FrameHasher()
 
-    init(store: ReferenceStore, scene: String, record: RecordMode, failures: URL, offsets: [Double], writesFiles: Bool,
+    init(store: ReferenceStore, scene: String, record: RecordMode, failures: FailureFolder, offsets: [Double], writesFiles: Bool,
          geometry: @escaping (Int) throws -> FrameGeometry) {
         self.store = store; self.scene = scene; self.record = record; self.failures = failures; self.writesFiles = writesFiles
         self.geometry = geometry
         log = FailureLog(keepsImages: true, offsets: offsets)
     }
 
-    /// The images an earlier failing run left of `frames`, the frames this run checked and
-    /// passed (another assertion of the same references may have checked others); then the report
-    /// and the folder, once no image is left in it. Only the files this library names go.
-    func removeStaleFailures(of frames: Set<Int>) {
-        let files = FileManager.default
-        func images() -> [String] { ((try? files.contentsOfDirectory(atPath: failures.path)) ?? []).filter(FolderKind.artifacts.owns) }
-        for name in images() where FrameName.failureIndex(of: name).map(frames.contains) == true {
-            try? files.removeItem(at: failures.appendingPathComponent(name))
-        }
-        guard images().isEmpty else { return }
-        try? files.removeItem(at: failures.appendingPathComponent(Verification.reportName))
-        if (try? files.contentsOfDirectory(atPath: failures.path))?.isEmpty == true { try? files.removeItem(at: failures) }
-    }
-
-    func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap) { (try FrameHash.sha256(frame), frame) }
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap) { (try hasher.hash(frame), frame) }
 
     func consume(_ index: Int, _ prepared: (hash: String, frame: Bitmap)) throws {
         let (hash, bitmap) = prepared
@@ -62,22 +48,20 @@ final class Verification: FrameSink {
             recorded.append(frameName)
             return
         }
-        let (verdict, diff) = store.check.verdict(name: frameName, hash: hash, bitmap: bitmap, geometry: layout.value)
-        guard case .differs(let reason) = verdict else { return }
         if record == .failed {
+            let (verdict, _) = store.check.verdict(name: frameName, hash: hash, bitmap: bitmap, geometry: layout.value)
+            guard case .differs(let reason) = verdict else { return }
             try store.record(frameName, hash: hash, bitmap: bitmap, geometry: try layout.value())
             messages.append("\(frameName): \(reason); re-recorded")
             recorded.append(frameName)
-        } else {
-            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-            let images = try store.check.images(name: frameName, index: index, actual: bitmap, diff: diff) { file, png in
-                let url = failures.appendingPathComponent(file)
-                try Data(png).write(to: url)
-                return url.path
-            }
-            let changes = store.check.changes(name: frameName, actual: try layout.value())
-            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images, changes: changes)
-            messages.append("\(frameName): \(reason); see \(failures.path)/\(Verification.reportName)")
+            return
+        }
+        let verdict = try log.compare(store.check, name: frameName, index: index, hash: hash, bitmap: bitmap,
+                                      geometry: { _ in try layout.value() }) { file, png in
+            try failures.write(index, file, png)
+        }
+        if case .differs(let reason) = verdict {
+            messages.append("\(frameName): \(reason); see \(failures.path)/\(FailureFolder.reportName)")
         }
     }
 }
@@ -107,7 +91,7 @@ extension Verification {
             lines.append("\(suite)/\(scene): \(how) \(recorded.count) frame\(recorded.count == 1 ? "" : "s") in \(references) (a run that records fails; run again to compare)")
         }
         if !failing.isEmpty {
-            lines.append("expected, actual and diff images: \(failures.path)/\(Verification.reportName)")
+            lines.append("expected, actual and diff images: \(failures.path)/\(FailureFolder.reportName)")
         }
         let attachments = failing.prefix(Verification.attachedFrames).flatMap { frame in
             frame.images.filter { !$0.png.isEmpty }.map { (name: "\(scene)-\(URL(fileURLWithPath: $0.path).lastPathComponent)", bytes: $0.png) }

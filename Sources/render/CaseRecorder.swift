@@ -18,17 +18,18 @@ struct CaseRecorder {
     init(case item: Suite.Case, set: OutputSet) throws {
         self.item = item
         try set.makeFolder(OutputTarget(option: "references", path: item.references))
-        manifest = try set.file(OutputTarget(option: "references", path: item.manifest), holding: .hashes)
-        frames = try set.folder(OutputTarget(option: "references", path: PathText.joining(item.references, item.name)),
+        manifest = try set.file(OutputTarget(option: "references", path: item.layout.manifest), holding: .hashes)
+        frames = try set.folder(OutputTarget(option: "references", path: item.layout.frames),
                                 kind: .references, replacingAll: true)
     }
 
     /// Renders the case and stages its references; `done` gets the frames finished so far.
     func record(_ loaded: (renderer: Renderer, frames: [Int]), jobs: Int, done: (Int) -> Void) throws {
         let renderer = loaded.renderer
-        let hashes = HashSink(scene: item.name, check: nil, file: manifest)
+        let hasher = FrameHasher()
+        let hashes = HashSink(scene: item.name, check: nil, file: manifest, hasher: hasher)
         let references = try ReferenceSink(folder: frames, width: renderer.pixelWidth, height: renderer.pixelHeight,
-                                           fps: renderer.scene.fps) { try FrameGeometry(renderer: renderer, frame: $0) }
+                                           fps: renderer.scene.fps, hasher: hasher) { try FrameGeometry(renderer: renderer, frame: $0) }
         let pipeline = FramePipeline(jobs: jobs, frameBytes: renderer.frameBytes)
         try pipeline.run(loaded.frames, frame: { try renderer.frame($0) }, sinks: [hashes, references], done: done)
         try references.finish()

@@ -10,13 +10,12 @@ import Render
 /// frames are compared as they are rendered, failures collected with their artifacts, and the
 /// result reported at the end.
 final class CheckRun {
-    let manifestPath: String
+    /// The hash file, and where the scene's reference frames are beside it.
+    let layout: ReferenceLayout
     /// The masked views are set once the scene is loaded (see `masking`).
     private(set) var check: FrameCheck
     /// Holds only this run's failures once the run commits: earlier ones would mislead.
     let artifacts: StagedFolder
-    /// The frame names' prefix in the hash file: the scene's name, or the case's.
-    let scene: String
     /// Leads each failure image's file name: "" in a scene's own folder, `<case>-` in a suite's.
     let filePrefix: String
     /// The failing frames, with their images when a report will show them.
@@ -35,21 +34,24 @@ final class CheckRun {
         set { log.offsets = newValue }
     }
 
-    init(manifestPath: String, manifest: HashManifest, scene: String, tolerance: Tolerance, mask: ViewMask? = nil,
+    /// The frame names' prefix in the hash file: the scene's name, or the case's.
+    var scene: String { layout.name }
+    var manifestPath: String { layout.manifest }
+
+    init(layout: ReferenceLayout, manifest: HashManifest, tolerance: Tolerance, mask: ViewMask? = nil,
          artifacts: StagedFolder, filePrefix: String = "", keepsImages: Bool) {
-        self.manifestPath = manifestPath
+        self.layout = layout
         self.artifacts = artifacts
-        self.scene = scene
         self.filePrefix = filePrefix
         log = FailureLog(keepsImages: keepsImages)
-        let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
-        check = FrameCheck(manifest: manifest, referenceFolder: folder, tolerance: tolerance, mask: mask)
+        check = FrameCheck(manifest: manifest, referenceFolder: URL(fileURLWithPath: layout.manifest).deletingLastPathComponent(),
+                           tolerance: tolerance, mask: mask)
     }
 
     /// `--check FILE`: the hash file read, and a tolerance refused where no reference frames exist.
     convenience init(manifestPath: String, options: Options, artifacts: StagedFolder) throws {
         let manifest = try CheckRun.manifest(at: manifestPath, option: "--check")
-        self.init(manifestPath: manifestPath, manifest: manifest, scene: options.sceneName, tolerance: options.tolerance,
+        self.init(layout: ReferenceLayout(manifest: manifestPath, name: options.sceneName), manifest: manifest, tolerance: options.tolerance,
                   artifacts: artifacts, keepsImages: options.report != nil)
         try requireReferences(options)
     }
@@ -76,28 +78,18 @@ final class CheckRun {
     private func requireReferences(_ options: Options) throws {
         guard let option = Options.toleranceOptions.first(where: options.given.contains) else { return }
         guard !check.hasReferences(prefix: scene + "/") else { return }
-        let folder = OutputPlan.referenceFolder(manifest: manifestPath, scene: scene)
-        throw UsageError("\(option) compares pixels with the reference frames in \(folder)/, and there are none; "
+        throw UsageError("\(option) compares pixels with the reference frames in \(layout.frames)/, and there are none; "
                          + "record them with --references when you write the hash file")
     }
 
     func compare(index: Int, hash: String, bitmap: Bitmap) throws {
         let name = HashManifest.frameName(scene: scene, index: index)
         compared += 1
-        let layout = geometry.map { geometry in Memo { try geometry(index) } }
-        let (verdict, diff) = check.verdict(name: name, hash: hash, bitmap: bitmap, geometry: layout?.value)
-        switch verdict {
-        case .match: break
-        case .tolerated: tolerated += 1
-        case .differs(let reason):
-            let images = try check.images(name: name, index: index, actual: bitmap, diff: diff) { file, png in
-                try artifacts.write(filePrefix + file, png)
-                return PathText.joining(artifacts.target.shown, filePrefix + file)
-            }
-            // A geometry that cannot be made leaves the pixel summary, as the verdict does.
-            let changes = layout.flatMap { layout in (try? layout.value()).flatMap { check.changes(name: name, actual: $0) } }
-            try log.add(index: index, reason: reason, diff: diff, actual: bitmap, images: images, changes: changes)
+        let verdict = try log.compare(check, name: name, index: index, hash: hash, bitmap: bitmap, geometry: geometry) { file, png in
+            try artifacts.write(filePrefix + file, png)
+            return PathText.joining(artifacts.target.shown, filePrefix + file)
         }
+        if case .tolerated = verdict { tolerated += 1 }
     }
 
     /// Hash-file entries of this scene beyond its last frame fail: the scene got shorter.

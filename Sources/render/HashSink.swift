@@ -13,14 +13,16 @@ final class HashSink: FrameSink {
     /// `--hashes`: where the manifest goes, after the last frame.
     private let file: StagedFile?
     private var manifest = HashManifest()
-    /// A frame that repeats the last one hashed has the same hash.
-    private let hashed = LastMade<Bitmap, String>()
+    /// Shared with `--references`, which hashes the same frames.
+    private let hasher: FrameHasher
 
-    init(scene: String, check: CheckRun?, file: StagedFile?) { self.scene = scene; self.check = check; self.file = file }
+    init(scene: String, check: CheckRun?, file: StagedFile?, hasher: FrameHasher = FrameHasher()) {
+        self.scene = scene; self.check = check; self.file = file; self.hasher = hasher
+    }
 
     /// The hash, and the frame itself when checking: a mismatch is diffed against its reference.
     func prepare(_ index: Int, _ frame: Bitmap) throws -> (hash: String, frame: Bitmap?) {
-        (try hashed.value(for: frame, FrameHash.sha256), check == nil ? nil : frame)
+        (try hasher.hash(frame), check == nil ? nil : frame)
     }
 
     func consume(_ index: Int, _ prepared: (hash: String, frame: Bitmap?)) throws {

@@ -1,7 +1,7 @@
 import FileOutput
 import Foundation
 import Outputs
-import Paths
+import Regression
 
 /// Every output one render writes, checked and staged before the scene is even loaded, so that a
 /// wrong path fails at once instead of after every frame is rendered.
@@ -35,8 +35,8 @@ struct OutputPlan {
         }
         hashes = try options.hashes.map { try set.file(OutputTarget(option: "--hashes", path: $0), holding: .hashes) }
         if options.references, let manifest = options.hashes {
-            references = try set.folder(OutputTarget(option: "--references", path: OutputPlan.referenceFolder(manifest: manifest,
-                                                                                                            scene: options.sceneName)),
+            references = try set.folder(OutputTarget(option: "--references",
+                                                     path: ReferenceLayout(manifest: manifest, name: options.sceneName).frames),
                                         kind: .references, replacingAll: options.frames == nil)
         }
         report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0), holding: .report) }
@@ -45,7 +45,7 @@ struct OutputPlan {
         if let manifest = options.check {
             // Named --artifacts in messages even by default: that option moves the folder.
             let target = OutputTarget(option: "--artifacts",
-                                      path: options.artifacts ?? OutputPlan.defaultArtifacts(manifest: manifest, scene: options.sceneName))
+                                      path: options.artifacts ?? ReferenceLayout(manifest: manifest, name: options.sceneName).failures)
             // A folder the user did not name may sit where nothing can be written (a read-only
             // checkout): that matters only if a frame fails.
             artifacts = try set.folder(target, kind: .artifacts, replacingAll: true, writableNow: options.artifacts != nil)
@@ -56,16 +56,5 @@ struct OutputPlan {
     var rendersSequence: Bool {
         animation != nil || frames != nil || hashes != nil || references != nil || contactSheet != nil
             || artifacts != nil
-    }
-
-    /// `<scene>` beside the hash file, where `--check` finds the reference frames; relative when
-    /// the hash file's path was.
-    static func referenceFolder(manifest: String, scene: String) -> String {
-        PathText.joining(PathText.folder(of: manifest), scene)
-    }
-
-    /// `<scene>-failures` beside the hash file, relative when the hash file's path was.
-    static func defaultArtifacts(manifest: String, scene: String) -> String {
-        PathText.joining(PathText.folder(of: manifest), "\(scene)-failures")
     }
 }

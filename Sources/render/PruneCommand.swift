@@ -83,9 +83,9 @@ struct PruneCommand {
             let path = PathText.joining(folder, entry.name)
             func stale(_ name: Substring) -> Bool { Suite.Case.isName(String(name)) && !caseNames.contains(String(name)) }
             switch entry.kind {
-            case .file where entry.name.hasSuffix(".sha256") && stale(entry.name.dropLast(7)):
+            case .file where ReferenceLayout.name(ofManifest: entry.name).map(stale) == true:
                 return FileKind.hashes.refusal(at: path) == nil ? Unused(path: path, folder: nil) : nil
-            case .folder where entry.name.hasSuffix("-failures") && stale(entry.name.dropLast(9)):
+            case .folder where ReferenceLayout.name(ofFailures: entry.name).map(stale) == true:
                 return FolderKind.artifacts.ownsFolder(at: path) ? Unused(path: path, folder: .artifacts) : nil
             case .folder where stale(Substring(entry.name)):
                 return FolderKind.references.ownsFolder(at: path) ? Unused(path: path, folder: .references) : nil

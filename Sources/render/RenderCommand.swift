@@ -78,6 +78,7 @@ struct RenderCommand {
     private func renderSequence(_ renderer: Renderer, _ range: Range<Int>, plan: OutputPlan, check: CheckRun?,
                                 stats: Stats) throws {
         var sinks: [any FrameSink] = []
+        let hasher = FrameHasher()
         if let (format, file) = plan.animation {
             let frames = AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: range,
                                          fps: renderer.scene.fps, jobs: options.jobs) { try renderer.frame($0) }
@@ -87,11 +88,11 @@ struct RenderCommand {
         if let folder = plan.frames { sinks.append(FrameFolderSink(folder: folder, stats: stats)) }
         let references = try plan.references.map { folder in
             try ReferenceSink(folder: folder, width: renderer.pixelWidth, height: renderer.pixelHeight, fps: renderer.scene.fps,
-                              stats: stats) { try FrameGeometry(renderer: renderer, frame: $0) }
+                              stats: stats, hasher: hasher) { try FrameGeometry(renderer: renderer, frame: $0) }
         }
         if references != nil, options.frames == nil { ReferenceSink.noteFallback() }
         if let references { sinks.append(references) }
-        if plan.hashes != nil || check != nil { sinks.append(HashSink(scene: options.sceneName, check: check, file: plan.hashes)) }
+        if plan.hashes != nil || check != nil { sinks.append(HashSink(scene: options.sceneName, check: check, file: plan.hashes, hasher: hasher)) }
         if let file = plan.contactSheet {
             sinks.append(ContactSheetSink(sheet: try ContactSheet(frameWidth: renderer.pixelWidth, frameHeight: renderer.pixelHeight,
                                                                   count: (range.count + options.every - 1) / options.every),

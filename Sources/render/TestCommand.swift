@@ -36,7 +36,7 @@ struct TestCommand {
         try set.reads(OutputTarget(option: "the suite", path: suiteFile))
         for item in cases {
             try set.reads(OutputTarget(option: "the scene of \(item.name)", path: item.scene))
-            if !options.update { try set.reads(OutputTarget(option: "the hash file of \(item.name)", path: item.manifest)) }
+            if !options.update { try set.reads(OutputTarget(option: "the hash file of \(item.name)", path: item.layout.manifest)) }
         }
         let junit = try options.junit.map { try set.file(OutputTarget(option: "--junit", path: $0), holding: .junit) }
         let report = try options.report.map { try set.file(OutputTarget(option: "--report", path: $0), holding: .report) }
@@ -120,16 +120,16 @@ struct TestCommand {
     /// Renders a case's frames and compares each with its reference.
     private func check(_ item: Suite.Case, _ loaded: (renderer: Renderer, frames: [Int]), artifacts: StagedFolder,
                        began: Date, done: (Int) -> Void) throws -> CaseOutcome {
-        guard FileSystem.kind(of: item.manifest) == .file else {
-            return CaseOutcome(name: item.name, scene: item.scene, error: "no references: \(item.manifest) does not exist; "
+        guard FileSystem.kind(of: item.layout.manifest) == .file else {
+            return CaseOutcome(name: item.name, scene: item.scene, error: "no references: \(item.layout.manifest) does not exist; "
                                + "record them with render test --update")
         }
         let tolerance = Tolerance(comparison: Tolerance.Comparison(threshold: item.threshold, deltaE: item.deltaE, ssim: item.ssim),
                                   maxDiffPixels: item.maxDiffPixels, maxDiffRatio: item.maxDiffRatio)
         let renderer = loaded.renderer
         let mask = try ViewMask.checked(item.mask, renderer: renderer, given: "the suite's mask")
-        let run = CheckRun(manifestPath: item.manifest, manifest: try CheckRun.manifest(at: item.manifest, option: "test"),
-                           scene: item.name, tolerance: tolerance, mask: mask, artifacts: artifacts, filePrefix: item.name + "-",
+        let run = CheckRun(layout: item.layout, manifest: try CheckRun.manifest(at: item.layout.manifest, option: "test"),
+                           tolerance: tolerance, mask: mask, artifacts: artifacts, filePrefix: item.name + "-",
                            keepsImages: options.report != nil)
         run.offsets = renderer.offsets
         run.geometry = { try FrameGeometry(renderer: renderer, frame: $0) }

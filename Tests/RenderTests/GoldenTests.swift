@@ -62,7 +62,7 @@ final class GoldenTests: XCTestCase {
     /// very frames the hashes describe, and every listed frame has its file or shares one.
     func testReferenceFramesMatchTheirHashes() throws {
         for item in try GoldenTests.suite().cases {
-            let manifest = try HashManifest(parsing: try String(contentsOfFile: item.manifest, encoding: .utf8))
+            let manifest = try HashManifest(parsing: try String(contentsOfFile: item.layout.manifest, encoding: .utf8))
             XCTAssertEqual(manifest.entries.map(\.name), item.frames?.map { HashManifest.frameName(scene: item.name, index: $0) })
             let check = FrameCheck(manifest: manifest, referenceFolder: URL(fileURLWithPath: item.references))
             for entry in manifest.entries {

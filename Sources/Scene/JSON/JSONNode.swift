@@ -1,20 +1,20 @@
 /// A JSON value together with where it sits in the scene file, so every accessor can throw a
 /// `SceneError` that names the file and the JSON path.
-struct JSONNode {
-    let value: JSONValue
-    let path: String
-    let file: String
+package struct JSONNode {
+    package let value: JSONValue
+    package let path: String
+    package let file: String
 
-    func fail(_ message: String) -> SceneError { .invalid(file: file, path: path, message: message) }
+    package func fail(_ message: String) -> SceneError { .invalid(file: file, path: path, message: message) }
 
-    func child(_ key: String, _ value: JSONValue) -> JSONNode {
+    package func child(_ key: String, _ value: JSONValue) -> JSONNode {
         JSONNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
     // MARK: Objects
 
     /// The members of an object, after checking that no key outside `allowed` is present.
-    func object(allowed: [String]) throws -> JSONObject {
+    package func object(allowed: [String]) throws -> JSONObject {
         guard case .object(let members) = value else { throw fail("expected an object, found \(value.typeName)") }
         for (key, _) in members where !allowed.contains(key) {
             let hint = closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -24,25 +24,25 @@ struct JSONNode {
     }
 
     /// The members of an object whose keys are free-form names (such as asset names).
-    func members() throws -> JSONObject {
+    package func members() throws -> JSONObject {
         guard case .object(let members) = value else { throw fail("expected an object, found \(value.typeName)") }
         return JSONObject(node: self, members: members)
     }
 
     // MARK: Scalars
 
-    func number() throws -> Double {
+    package func number() throws -> Double {
         guard case .number(let v) = value else { throw fail("expected a number, found \(value.typeName)") }
         return v
     }
 
-    func number(in range: ClosedRange<Double>) throws -> Double {
+    package func number(in range: ClosedRange<Double>) throws -> Double {
         let v = try number()
         guard range.contains(v) else { throw fail("\(format(v)) is out of range \(format(range.lowerBound))…\(format(range.upperBound))") }
         return v
     }
 
-    func integer(in range: ClosedRange<Int>) throws -> Int {
+    package func integer(in range: ClosedRange<Int>) throws -> Int {
         let v = try number()
         guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
             throw fail("expected a whole number in \(range.lowerBound)…\(range.upperBound), found \(format(v))")
@@ -50,23 +50,23 @@ struct JSONNode {
         return Int(v)
     }
 
-    func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         guard case .bool(let v) = value else { throw fail("expected true or false, found \(value.typeName)") }
         return v
     }
 
-    func string() throws -> String {
+    package func string() throws -> String {
         guard case .string(let v) = value else { throw fail("expected a string, found \(value.typeName)") }
         return v
     }
 
-    func array() throws -> [JSONNode] {
+    package func array() throws -> [JSONNode] {
         guard case .array(let items) = value else { throw fail("expected an array, found \(value.typeName)") }
         return items.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]", file: file) }
     }
 
     /// One of a fixed set of strings.
-    func choice<T>(_ options: [(String, T)]) throws -> T {
+    package func choice<T>(_ options: [(String, T)]) throws -> T {
         let names = options.map { $0.0 }
         guard case .string(let s) = value else {
             throw fail("expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \(value.typeName)")
@@ -79,15 +79,15 @@ struct JSONNode {
 }
 
 /// An object's members, looked up by key, each as a `JSONNode`.
-struct JSONObject {
-    let node: JSONNode
-    let members: [(key: String, value: JSONValue)]
+package struct JSONObject {
+    package let node: JSONNode
+    package let members: [(key: String, value: JSONValue)]
 
-    subscript(_ key: String) -> JSONNode? {
+    package subscript(_ key: String) -> JSONNode? {
         members.first { $0.key == key }.map { node.child($0.key, $0.value) }
     }
 
-    func required(_ key: String) throws -> JSONNode {
+    package func required(_ key: String) throws -> JSONNode {
         guard let n = self[key] else { throw node.fail("missing required key \"\(key)\"") }
         return n
     }

@@ -1,4 +1,5 @@
 import Paths
+import Scene
 
 /// Reads a suite file. Errors name the file and the JSON path, as scene errors do.
 public enum SuiteDecoder {

@@ -1,11 +1,12 @@
 import Paths
+import Scene
 
 /// A suite file (`scrollreel.json`): the scenes a project checks, each at its scales and
 /// appearances, against references recorded beside it. Paths are resolved against the suite
 /// file's folder.
 ///
-/// Invariant: case names are unique and hold no `/`, so each case's references
-/// (`<references>/<name>.sha256` and `<references>/<name>/`) and failure images are its own.
+/// Invariant: case names are unique and hold no `/`, so each case's references (its
+/// `ReferenceLayout` in `references`) and failure images are its own.
 public struct Suite: Equatable, Sendable {
     /// One scene at one scale and appearance: one test case.
     public struct Case: Equatable, Sendable {
@@ -26,7 +27,7 @@ public struct Suite: Equatable, Sendable {
         /// The frames checked, by their index in the whole timeline, ascending without repeats;
         /// nil checks every frame.
         public var frames: [Int]?
-        /// The folder holding `<name>.sha256` and the reference frames in `<name>/`.
+        /// The folder holding the case's references (see `layout`).
         public var references: String
         /// pixelmatch's per-pixel threshold 0…1; nil compares bytes exactly, unless `deltaE` or
         /// `ssim` choose a comparison. At most one of `threshold` and those two is set.
@@ -77,8 +78,8 @@ public struct Suite: Equatable, Sendable {
             return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
         }
 
-        /// The hash file of this case.
-        public var manifest: String { PathText.joining(references, name + ".sha256") }
+        /// Where this case's hash file and reference frames are.
+        public var layout: ReferenceLayout { ReferenceLayout(folder: references, name: name) }
     }
 
     public var file: String

@@ -1,4 +1,5 @@
 import Foundation
+import Regression
 import Scene
 import XCTest
 
@@ -16,10 +17,10 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(suite.cases.map(\.name), ["a.scale1", "a.scale1.dark", "a.scale1.both", "a.scale3", "a.scale3.dark",
                                                  "a.scale3.both", "bee.scale1"])
         XCTAssertEqual(suite.cases[0].scene, "ci/a.json")
-        XCTAssertEqual(suite.cases[0].manifest, "ci/goldens/a.scale1.sha256")
+        XCTAssertEqual(suite.cases[0].layout.manifest, "ci/goldens/a.scale1.sha256")
         XCTAssertNil(suite.cases[2].appearance)
         XCTAssertEqual(suite.cases[6].scene, "/abs/b.json")
-        XCTAssertEqual(suite.cases[6].manifest, "ci/refs/bee.scale1.sha256")
+        XCTAssertEqual(suite.cases[6].layout.manifest, "ci/refs/bee.scale1.sha256")
         XCTAssertEqual(suite.cases[6].frames, [2, 3, 4, 7])
         XCTAssertEqual(suite.cases[6].threshold, 0.1)
         XCTAssertEqual(suite.cases[6].maxDiffPixels, 5)
@@ -51,7 +52,7 @@ final class SuiteTests: XCTestCase {
         let suite = try decode(String(readme[open.upperBound..<close.lowerBound]), file: "scrollreel.json")
         XCTAssertEqual(suite.cases.map(\.name), ["stretchy.scale1", "profile.scale1", "profile.scale1.dark", "fling.scale1", "fling.scale2"])
         XCTAssertEqual(suite.cases[1].frames, [0, 22, 40, 41, 42, 43, 44])
-        XCTAssertEqual(suite.cases[0].manifest, "goldens/stretchy.scale1.sha256")
+        XCTAssertEqual(suite.cases[0].layout.manifest, "goldens/stretchy.scale1.sha256")
         XCTAssertEqual(suite.cases[4].threshold, 0.1)
     }
 
