@@ -61,8 +61,9 @@ let package = Package(
         .target(name: "Outputs", dependencies: ["Pipeline", "Codecs", "Raster", "FileOutput"]),
         // The scene model, its validation and the timeline. No pixels.
         .target(name: "Scene", dependencies: ["Paths", "Cassowary"]),
-        // Scene + offset -> display list -> bitmap.
-        .target(name: "Render", dependencies: ["Scene", "Raster", "Codecs", "Text", "FileOutput", "Pipeline"]),
+        // Scene + offset -> display list -> bitmap. Knows no codecs: the scene's images are decoded
+        // by the ImageDecoder its caller gives (Codecs' PNGDecoder).
+        .target(name: "Render", dependencies: ["Scene", "Raster", "Text", "Pipeline", "FileOutput"]),
         // Frame hashes, reference checks, pixelmatch-style and perceptual diffs, view masks, recorded
         // geometry and what changed in it, and the JUnit and HTML reports of failures, for the CLI
         // and for tests.

@@ -1,4 +1,3 @@
-import Codecs
 import Foundation
 import Pipeline
 import Raster
@@ -64,13 +63,13 @@ public final class Renderer: Sendable {
     ///
     /// `touches` draws the script's finger (`TouchIndicator`) over every frame; the frames' times
     /// and offsets are the same either way.
-    public init(scene: Scene, limits: RenderLimits = RenderLimits(), beside others: [Scene] = [],
+    public init(scene: Scene, images decoder: any ImageDecoder, limits: RenderLimits = RenderLimits(), beside others: [Scene] = [],
                 typesetter: Typesetter = .shared, deviceFrame: DeviceFrame? = nil, touches: Bool = false) throws {
         try limits.check(scene)
         var images: [String: Bitmap] = [:]
         var sizes: [String: Size] = [:]
         for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
-            let bitmap = try Renderer.loadImage(asset, sceneFile: scene.file, maxPixels: limits.imagePixels)
+            let bitmap = try Renderer.loadImage(asset, sceneFile: scene.file, maxPixels: limits.imagePixels, decoder: decoder)
             images[name] = bitmap
             sizes[name] = Size(width: Double(bitmap.width) / asset.scale, height: Double(bitmap.height) / asset.scale)
         }
@@ -94,7 +93,7 @@ public final class Renderer: Sendable {
         self.deviceFrame = deviceFrame
         self.touches = touches ? TouchIndicator(scene: self.scene, timeline: timeline) : nil
         beside = try others.first.map {
-            try Renderer(scene: $0, limits: limits, beside: Array(others.dropFirst()), typesetter: typesetter, deviceFrame: deviceFrame,
+            try Renderer(scene: $0, images: decoder, limits: limits, beside: Array(others.dropFirst()), typesetter: typesetter, deviceFrame: deviceFrame,
                          touches: touches)
         }
     }
@@ -140,7 +139,7 @@ public final class Renderer: Sendable {
         return both
     }
 
-    private static func loadImage(_ asset: Asset, sceneFile: String, maxPixels: Int) throws -> Bitmap {
+    private static func loadImage(_ asset: Asset, sceneFile: String, maxPixels: Int, decoder: any ImageDecoder) throws -> Bitmap {
         func fail(_ reason: String) -> RenderError {
             .asset(sceneFile: sceneFile, jsonPath: asset.jsonPath, imageFile: asset.path, reason: reason)
         }
@@ -149,8 +148,8 @@ public final class Renderer: Sendable {
             let exists = FileManager.default.fileExists(atPath: asset.path, isDirectory: &isDirectory)
             throw fail(!exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a PNG file" : "cannot read the file")
         }
-        do { return try PNGCodec.decode(Array(data), maxPixels: maxPixels) } catch let error as DecodeError {
-            throw fail(error.description)
+        do { return try decoder.decode(Array(data), maxPixels: maxPixels) } catch {
+            throw fail("\(error)")
         }
     }
 }

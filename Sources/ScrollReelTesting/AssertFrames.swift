@@ -117,7 +117,7 @@ func verify(scene scenePath: String, frames: [Int]?, scale: Int?, appearance: Ap
         ?? PathText.stem(of: scenePath) + variant
     let scene = URL(fileURLWithPath: scenePath).standardizedFileURL.path
     return try ReferenceClaims.shared.using(folder.appendingPathComponent(stem).path, scene: scene) {
-        let renderer = try Renderer(scene: loaded)
+        let renderer = try Renderer(scene: loaded, images: PNGDecoder())
         let layout = ReferenceLayout(folder: folder.path, name: stem)
         let indices = frames ?? Array(0..<renderer.frameCount)
         let failures = FailureFolder(path: artifacts.map { ReferenceLayout(folder: $0.path, name: stem) }?.failures ?? layout.failures,

@@ -1,3 +1,4 @@
+import Codecs
 import FileOutput
 import Foundation
 import Outputs
@@ -28,7 +29,7 @@ public func writeAnimation(scene: String, to path: String, scale: Int? = nil, ap
     let file = try outputs.file(OutputTarget(option: "to:", path: path), holding: format.kind)
     var loaded = try SceneDecoder.load(file: scene, appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection)
     if let scale { loaded.canvas.scale = scale }
-    let renderer = try Renderer(scene: loaded)
+    let renderer = try Renderer(scene: loaded, images: PNGDecoder())
     let jobs = ProcessInfo.processInfo.activeProcessorCount
     let frames = AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: 0..<renderer.frameCount,
                                  fps: loaded.fps, jobs: jobs) { try renderer.frame($0) }

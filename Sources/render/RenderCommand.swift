@@ -31,7 +31,7 @@ struct RenderCommand {
             throw UsageError("--touches lists its disc in --inspect as \"\(TouchIndicator.id)\", which a view of \(scene.file) "
                              + "already is: rename the view")
         }
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
+        let renderer = try Renderer(scene: scene, images: PNGDecoder(), limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
                                     touches: options.touches)
         if let check {
             check.offsets = renderer.offsets

@@ -115,7 +115,7 @@ struct SizeSearch {
         var scene = self.scene, beside = self.beside
         scene.fps = fps
         for i in beside.indices { beside[i].fps = fps }
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
+        let renderer = try Renderer(scene: scene, images: PNGDecoder(), limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
                                     touches: options.touches)
         let frames = AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: 0..<renderer.frameCount,
                                      fps: fps, jobs: options.jobs) { try renderer.frame($0) }

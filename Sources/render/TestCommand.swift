@@ -110,7 +110,7 @@ struct TestCommand {
         let (scene, beside) = try Options.loadScene(item.scene, appearance: AppearanceChoice(item.appearance), contentSize: item.contentSize,
                                                      layoutDirection: item.layoutDirection, device: item.device,
                                                      scale: item.scale, fps: nil)
-        let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
+        let renderer = try Renderer(scene: scene, images: PNGDecoder(), limits: options.limits, beside: beside)
         if let last = item.frames?.last, last >= renderer.frameCount {
             throw RenderError.frameOutOfRange(sceneFile: item.scene, index: last, count: renderer.frameCount)
         }

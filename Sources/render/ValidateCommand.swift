@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Render
 import Scene
@@ -14,7 +15,7 @@ struct ValidateCommand {
         for file in options.inputs {
             do {
                 let (scene, beside) = try options.loadScene(file)
-                let renderer = try Renderer(scene: scene, limits: options.limits, beside: beside)
+                let renderer = try Renderer(scene: scene, images: PNGDecoder(), limits: options.limits, beside: beside)
                 let seconds = String(format: "%.2f", renderer.timeline.duration)
                 // The count depends on the scale (the bounce-back settles within half a pixel), so the line says which.
                 print("ok: \(file): \(renderer.frameCount) frames at scale \(scene.canvas.scale), \(seconds) s, "

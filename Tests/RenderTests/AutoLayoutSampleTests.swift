@@ -15,7 +15,7 @@ final class AutoLayoutSampleTests: XCTestCase {
             var constrained = try SceneDecoder.load(file: GoldenTests.samplePath("stretchy-autolayout"))
             formula.canvas.scale = scale
             constrained.canvas.scale = scale
-            let a = try Renderer(scene: formula), b = try Renderer(scene: constrained)
+            let a = try Renderer(scene: formula, images: PNGDecoder()), b = try Renderer(scene: constrained, images: PNGDecoder())
             XCTAssertEqual(a.offsets, b.offsets, "@\(scale)x timeline")
             var pulled = 0
             for index in 0..<a.frameCount {

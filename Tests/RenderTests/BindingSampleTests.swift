@@ -16,7 +16,7 @@ final class BindingSampleTests: XCTestCase {
     /// identical to samples/parallax-cells.json (every 6th frame here, all of them in release runs
     /// of the CLI would take longer than the suite should).
     func testParallaxBindingsRenderTheSameFramesAsThePreset() throws {
-        let preset = try Renderer(scene: load("parallax-cells")), bound = try Renderer(scene: load("parallax-bindings"))
+        let preset = try Renderer(scene: load("parallax-cells"), images: PNGDecoder()), bound = try Renderer(scene: load("parallax-bindings"), images: PNGDecoder())
         XCTAssertEqual(preset.offsets, bound.offsets)
         for index in stride(from: 0, to: preset.frameCount, by: 6) {
             XCTAssertEqual(try FrameHash.sha256(preset.frame(index)), try FrameHash.sha256(bound.frame(index)), "frame \(index)")
@@ -35,7 +35,7 @@ final class BindingSampleTests: XCTestCase {
             Binding(property: .blur, driver: .offset, keyframes: [(-100, 1), (0, 0)]),
         ]
         preset.views[0].effects = [.stretchy(StretchyHeader()), .blurByPull(BlurByPull(tint: nil))]
-        let a = try Renderer(scene: preset), b = try Renderer(scene: bound)
+        let a = try Renderer(scene: preset, images: PNGDecoder()), b = try Renderer(scene: bound, images: PNGDecoder())
         for index in 0..<a.frameCount {
             let x = try a.items(frame: index)[0], y = try b.items(frame: index)[0]
             XCTAssertEqual(x.frame.y, y.frame.y, accuracy: 1e-9)
@@ -55,7 +55,7 @@ final class BindingSampleTests: XCTestCase {
             Binding(property: .y, driver: .offset, keyframes: [(-10_000, -10_000), (h, h)], clamp: false),
             Binding(property: .height, driver: .offset, keyframes: [(-10_000, h + 10_000), (h, 0)]),
         ]
-        let a = try Renderer(scene: preset), b = try Renderer(scene: bound)
+        let a = try Renderer(scene: preset, images: PNGDecoder()), b = try Renderer(scene: bound, images: PNGDecoder())
         for index in stride(from: 0, to: a.frameCount, by: 5) {
             let x = try a.items(frame: index)[0].frame, y = try b.items(frame: index)[0].frame
             for (p, q) in [(x.y, y.y), (x.height, y.height)] { XCTAssertEqual(p, q, accuracy: 1e-9, "frame \(index)") }

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -18,7 +19,7 @@ final class BlurPullTests: XCTestCase {
             if case .blurByPull = $0 { return false } else { return true }
         } + (blur.map { [.blurByPull($0)] } ?? [])
         scene.scroll.script = [.scrollTo(y: offset, duration: 0, curve: .linear), .wait(duration: 0.1)]
-        return try Renderer(scene: scene).frame(0)
+        return try Renderer(scene: scene, images: PNGDecoder()).frame(0)
     }
 
     /// Sum of absolute differences between horizontal neighbours in the header (green channel).
@@ -30,11 +31,11 @@ final class BlurPullTests: XCTestCase {
 
     func testFrameZeroIsIdenticalWithoutTheBlur() throws {
         let scene = try sample()
-        let withBlur = try Renderer(scene: scene).frame(0)
+        let withBlur = try Renderer(scene: scene, images: PNGDecoder()).frame(0)
         var plain = scene
         plain.views[0].effects = [.stretchy(StretchyHeader())]
-        XCTAssertEqual(try Renderer(scene: scene).offsets[0], 0)
-        XCTAssertEqual(withBlur, try Renderer(scene: plain).frame(0))
+        XCTAssertEqual(try Renderer(scene: scene, images: PNGDecoder()).offsets[0], 0)
+        XCTAssertEqual(withBlur, try Renderer(scene: plain, images: PNGDecoder()).frame(0))
     }
 
     func testFullPullBlursTheHeader() throws {

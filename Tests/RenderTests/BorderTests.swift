@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -11,7 +12,7 @@ final class BorderTests: XCTestCase {
     func render(_ views: [View], scale: Int = 1) throws -> Bitmap {
         let scene = Scene(canvas: Canvas(width: 40, height: 40, scale: scale, background: .white),
                           scroll: ScrollSpec(contentHeight: 40), views: views)
-        return try Renderer(scene: scene).frame(0)
+        return try Renderer(scene: scene, images: PNGDecoder()).frame(0)
     }
 
     func bordered(alpha: Double = 1, radius: Double = 0) -> View {

@@ -1,3 +1,4 @@
+import Codecs
 import Render
 import Scene
 import XCTest
@@ -14,7 +15,7 @@ final class CollapsingHeaderTests: XCTestCase {
             "children": [{"id": "scrim", "frame": [0, 0, 100, 300], "background": "#000000",
                           "bindings": [{"property": "alpha", "driver": {"collapse": "header"}, "keyframes": [[0, 0], [1, 0.6]]}]}]}]}
         """#
-        let layout = try Renderer(scene: SceneDecoder.decode(Array(text.utf8), file: "s.json")).layout
+        let layout = try Renderer(scene: SceneDecoder.decode(Array(text.utf8), file: "s.json"), images: PNGDecoder()).layout
         for offset in [-50.0, 0, 100, 211.5, 212, 400, 1200] {
             let header = try XCTUnwrap(layout.items(offset: offset).first { $0.id == "header" })
             // On screen: the top at 0 from the moment it would scroll off (and when pulled).

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -17,7 +18,7 @@ final class CompositingDefectTests: XCTestCase {
                           assets: ["land": Asset(path: CompositingDefectTests.landscape, jsonPath: "assets.land")],
                           scroll: ScrollSpec(contentHeight: height * 2), views: views)
         scene.scroll.script = [.scrollTo(y: offset, duration: 0, curve: .linear)]
-        return try Renderer(scene: scene).frame(0)
+        return try Renderer(scene: scene, images: PNGDecoder()).frame(0)
     }
 
     /// A solid header pulled 120.5 pt at full blur: its edge falls half way through a pixel at
@@ -55,10 +56,10 @@ final class CompositingDefectTests: XCTestCase {
         for (scale, frame) in [(1, 20), (1, 60)] {
             scene.canvas.scale = scale
             scene.canvas.background = Color(r: 242, g: 242, b: 247)
-            let renderer = try Renderer(scene: scene)
+            let renderer = try Renderer(scene: scene, images: PNGDecoder())
             let usual = try renderer.frame(frame)
             scene.canvas.background = Color(r: 0, g: 255, b: 0)
-            let green = try Renderer(scene: scene).frame(frame)
+            let green = try Renderer(scene: scene, images: PNGDecoder()).frame(frame)
             let bottom = (300 - renderer.offsets[frame]) * Double(scale)
             XCTAssertNotEqual(bottom, bottom.rounded(), "a fractional edge")
             let row = usual.width * 4

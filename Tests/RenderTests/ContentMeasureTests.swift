@@ -14,7 +14,7 @@ final class ContentMeasureTests: XCTestCase {
         {"canvas": {"width": 300, "height": 200, "scale": \(scale)},
          "scroll": {"contentHeight": 200}, "views": \(views)}
         """
-        return try Renderer(scene: SceneDecoder.decode(Array(text.utf8), file: "scene.json"))
+        return try Renderer(scene: SceneDecoder.decode(Array(text.utf8), file: "scene.json"), images: PNGDecoder())
     }
 
     /// A row of a bold label and a regular one: each label's frame is its line's advance and the
@@ -78,7 +78,7 @@ final class ContentMeasureTests: XCTestCase {
                                  {"id": "plain", "image": "pic", "width": 30}]},
                    {"id": "loose", "frame": [200, 0, "auto", "auto"], "image": "pic"}]}
         """
-        let r = try Renderer(scene: SceneDecoder.decode(Array(text.utf8), file: folder.appendingPathComponent("s.json").path))
+        let r = try Renderer(scene: SceneDecoder.decode(Array(text.utf8), file: folder.appendingPathComponent("s.json").path), images: PNGDecoder())
         XCTAssertEqual(r.scene.views[0].children.map(\.frame), [Rect(x: 0, y: 0, width: 100, height: 50),
                                                                Rect(x: 0, y: 50, width: 30, height: 10)])
         XCTAssertEqual(r.scene.views[1].frame, Rect(x: 200, y: 0, width: 20, height: 10))

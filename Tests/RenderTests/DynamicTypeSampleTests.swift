@@ -1,3 +1,4 @@
+import Codecs
 import Render
 import Scene
 import XCTest
@@ -18,11 +19,11 @@ final class DynamicTypeSampleTests: XCTestCase {
                 inside(child)
             }
         }
-        let renderer = try Renderer(scene: scene)
+        let renderer = try Renderer(scene: scene, images: PNGDecoder())
         let profile = try XCTUnwrap(try renderer.items(frame: 0).first { $0.id == "profile" })
         inside(profile)
         XCTAssertGreaterThan(checked, 30)
-        let standard = try Renderer(scene: try SceneDecoder.load(file: GoldenTests.samplePath("profile")))
+        let standard = try Renderer(scene: try SceneDecoder.load(file: GoldenTests.samplePath("profile")), images: PNGDecoder())
         let stats = { (r: Renderer) in try XCTUnwrap(try r.items(frame: 0).flatMap(\.flattened).first { $0.id == "stats" }).frame.height }
         XCTAssertEqual(try stats(standard), 56, "its least height at the default size")
         XCTAssertGreaterThan(try stats(renderer), 100, "taller with the text")

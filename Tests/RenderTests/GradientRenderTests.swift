@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -15,7 +16,7 @@ final class GradientRenderTests: XCTestCase {
         for scale in [1, 2] {
             let scene = Scene(canvas: Canvas(width: 40, height: 40, scale: scale, background: .white),
                               scroll: ScrollSpec(contentHeight: 40), views: [view])
-            let b = try Renderer(scene: scene).frame(0)
+            let b = try Renderer(scene: scene, images: PNGDecoder()).frame(0)
             let s = scale
             XCTAssertEqual(b.pixel(x: 0, y: 0).straight, StraightColor(r: 255, g: 255, b: 255), "rounded corner @\(s)x")
             XCTAssertEqual(b.pixel(x: 20 * s, y: 20 * s).straight, StraightColor(r: 0, g: 0, b: 0), "child over it @\(s)x")

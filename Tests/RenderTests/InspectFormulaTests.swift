@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Render
 import Scene
@@ -137,7 +138,7 @@ final class InspectFormulaTests: XCTestCase {
                 XCTFail("\(sample): stacks this test cannot lay out by itself: \(unsupported)")
                 continue
             }
-            let renderer = try Renderer(scene: SceneDecoder.load(file: path))
+            let renderer = try Renderer(scene: SceneDecoder.load(file: path), images: PNGDecoder())
             let report = try JSONSerialization.jsonObject(with: Data(Inspection.json(renderer: renderer).utf8)) as! JSON
             let frames = report["frames"] as! [JSON]
             XCTAssertEqual(frames.count, renderer.frameCount, sample)

@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Pipeline
 import Raster
@@ -11,13 +12,13 @@ final class LastMadeTests: XCTestCase {
     func testRepeatedAndInterleavedFramesEqualFreshPaints() throws {
         var scene = try SceneDecoder.load(file: GoldenTests.samplePath("stretchy"))
         scene.canvas.scale = 1
-        let shared = try Renderer(scene: scene)
+        let shared = try Renderer(scene: scene, images: PNGDecoder())
         // Frames 37–42 rest at one pull, 101–112 at the bottom and 0–9 at the top (the memo hits); the steps to the
         // next frame and the jumps between far ones make it miss, which must never hand back the
         // last frame's pixels.
         let order = [38, 39, 20, 39, 101, 102, 0, 1, 101]
         var fresh: [Int: Bitmap] = [:]
-        for index in Set(order) { fresh[index] = try Renderer(scene: scene).frame(index) }
+        for index in Set(order) { fresh[index] = try Renderer(scene: scene, images: PNGDecoder()).frame(index) }
         var repeats = 0
         for (k, index) in order.enumerated() {
             XCTAssertEqual(try shared.frame(index), fresh[index], "frame \(index)")

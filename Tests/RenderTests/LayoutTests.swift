@@ -1,3 +1,4 @@
+import Codecs
 import Render
 import Scene
 import XCTest
@@ -55,7 +56,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(items[0].frame.y, 44, "content starts below the top inset")
         XCTAssertEqual(items[1].frame.y, 0)
         XCTAssertEqual(layout.items(offset: 100)[1].frame.y, 0)
-        let renderer = try Renderer(scene: scene([row, bar], top: 44))
+        let renderer = try Renderer(scene: scene([row, bar], top: 44), images: PNGDecoder())
         XCTAssertEqual(renderer.offsets, [-44], "rest position with a top inset is −top")
     }
 }

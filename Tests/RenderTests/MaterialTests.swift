@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -55,12 +56,12 @@ final class MaterialTests: XCTestCase {
     /// Every style, in both appearances, in the middle of the canvas and against its edge.
     func testEveryStyleMatchesTheDefinition() throws {
         for appearance in [Appearance.light, .dark] {
-            let backdrop = rgb(try Renderer(scene: try scene(material: nil, x: 0, appearance: appearance)).frame(0))
+            let backdrop = rgb(try Renderer(scene: try scene(material: nil, x: 0, appearance: appearance), images: PNGDecoder()).frame(0))
             for style in Material.Style.allCases {
                 let material = Material(style, dark: appearance == .dark)
                 let reference = expected(backdrop, radius: Int(material.blurRadius), material)
                 for x in [0, 20, 34] {
-                    let frame = rgb(try Renderer(scene: try scene(material: style.rawValue, x: x, appearance: appearance)).frame(0))
+                    let frame = rgb(try Renderer(scene: try scene(material: style.rawValue, x: x, appearance: appearance), images: PNGDecoder()).frame(0))
                     var worst = 0.0
                     for py in 0..<80 {
                         for px in 0..<64 {
@@ -105,7 +106,7 @@ final class MaterialTests: XCTestCase {
     /// 2 % of what the same stripes show below it. Through a transparent bar they stay sharp, which
     /// is what the measure would find under a bar that does not blur.
     func testTheBarBlursWhatScrollsUnderIt() throws {
-        let renderer = try Renderer(scene: try barScene(transparent: false))
+        let renderer = try Renderer(scene: try barScene(transparent: false), images: PNGDecoder())
         let last = renderer.frameCount - 1
         XCTAssertEqual(try renderer.items(frame: last).first { $0.id == "navigationBar" }?.alpha, 1, "material once the title is gone")
         let frame = try renderer.frame(last)
@@ -113,7 +114,7 @@ final class MaterialTests: XCTestCase {
         XCTAssertGreaterThan(below, 100, "the stripes themselves are sharp")
         XCTAssertLessThan(underBar, below * 0.02, "under the bar: \(underBar), below it: \(below)")
 
-        let clear = try Renderer(scene: try barScene(transparent: true))
+        let clear = try Renderer(scene: try barScene(transparent: true), images: PNGDecoder())
         let seeThrough = detail(try clear.frame(last), rows: 60..<102)
         XCTAssertGreaterThan(seeThrough, below * 0.9, "a transparent bar shows the stripes as they are")
     }
@@ -130,7 +131,7 @@ final class MaterialTests: XCTestCase {
                     "script": [{"scrollTo": 100, "duration": 0.2}, {"scrollTo": 2000, "duration": 0.3}]},
          "views": [{"id": "page", "frame": [0, -200, 393, 1600], "background": "#FFCC00"}]}
         """.utf8), file: "edges.json")
-        let renderer = try Renderer(scene: s)
+        let renderer = try Renderer(scene: s, images: PNGDecoder())
         func alpha(_ id: String, _ frame: Int) throws -> Double {
             try XCTUnwrap(try renderer.items(frame: frame).first { $0.id == id }?.alpha, id)
         }

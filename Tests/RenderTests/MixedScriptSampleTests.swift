@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Render
 import Scene
@@ -34,7 +35,7 @@ final class MixedScriptSampleTests: XCTestCase {
         for scale in [1, 2] {
             var scene = try SceneDecoder.load(file: GoldenTests.samplePath("mixed-scripts"))
             scene.canvas.scale = scale
-            let renderer = try Renderer(scene: scene)
+            let renderer = try Renderer(scene: scene, images: PNGDecoder())
             func check(_ view: String, _ expected: [[Piece]], file: StaticString = #filePath, line: UInt = #line) throws {
                 let lines = try renderer.textLines(ofView: view, frame: 0)
                 XCTAssertEqual(lines.count, expected.count, "\(view) lines @\(scale)x", file: file, line: line)

@@ -70,7 +70,7 @@ final class OcclusionTests: XCTestCase {
                 var scene = Scene(canvas: Canvas(width: 60, height: 90, scale: 1 + round % 3, background: random.color()),
                                   assets: assets, scroll: ScrollSpec(contentHeight: 200), views: views)
                 scene.scroll.script = [.scrollTo(y: offset, duration: 0, curve: .linear)]
-                let renderer = try Renderer(scene: scene)
+                let renderer = try Renderer(scene: scene, images: PNGDecoder())
                 let items = try renderer.items(frame: 0)
                 var plain = renderer.painter
                 plain.hidesCovered = false

@@ -1,3 +1,4 @@
+import Codecs
 import FileOutput
 import Foundation
 import Regression
@@ -27,7 +28,7 @@ final class OutputFileKindTests: XCTestCase {
     func testEachWriterWritesItsKindAndNoOther() throws {
         let hash = String(repeating: "0123456789abcdef", count: 4)
         let outcome = CaseOutcome(name: "s.scale1", scene: "s.json", frames: 3, seconds: 0.5)
-        let renderer = try Renderer(scene: SceneDecoder.load(file: GoldenTests.samplePath("stretchy"), appearance: .light))
+        let renderer = try Renderer(scene: SceneDecoder.load(file: GoldenTests.samplePath("stretchy"), appearance: .light), images: PNGDecoder())
         let written: [(String, String, FileKind)] = [
             ("hashes", HashManifest(entries: [.init(hash: hash, name: "s/frame_0000")]).text, .hashes),
             ("JUnit", JUnitReport.xml(suite: "suite.json", classname: "suite.json", outcomes: [outcome]), .junit),

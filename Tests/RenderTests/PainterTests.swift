@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -8,7 +9,7 @@ final class PainterTests: XCTestCase {
     func render(_ views: [View], width: Double = 40, height: Double = 40, scale: Int = 1) throws -> Bitmap {
         let scene = Scene(canvas: Canvas(width: width, height: height, scale: scale, background: .white),
                           scroll: ScrollSpec(contentHeight: height), views: views)
-        return try Renderer(scene: scene).frame(0)
+        return try Renderer(scene: scene, images: PNGDecoder()).frame(0)
     }
 
     func testBackgroundsAtScale() throws {
@@ -63,7 +64,7 @@ final class MaskedCornerRenderTests: XCTestCase {
         sheet.maskedCorners = [.topLeft, .topRight]
         let scene = Scene(canvas: Canvas(width: 40, height: 40, scale: 1, background: .white), scroll: ScrollSpec(contentHeight: 40),
                           views: [sheet])
-        let b = try Renderer(scene: scene).frame(0)
+        let b = try Renderer(scene: scene, images: PNGDecoder()).frame(0)
         XCTAssertEqual(b.pixel(x: 0, y: 10).straight, StraightColor(r: 255, g: 255, b: 255), "top left cut")
         XCTAssertEqual(b.pixel(x: 39, y: 10).straight, StraightColor(r: 255, g: 255, b: 255), "top right cut")
         XCTAssertEqual(b.pixel(x: 0, y: 39).straight, StraightColor(r: 0, g: 0, b: 0), "bottom left square")

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Regression
 import Render
@@ -16,7 +17,7 @@ final class PerceptualDiffTests: XCTestCase {
                    {"id": "label", "frame": [20, \(labelY), 130, 24], "text": "Hello, ScrollReel", "fontSize": 15,
                     "textColor": "\(text)"}]}
         """
-        return try Renderer(scene: SceneDecoder.decode(Array(scene.utf8), file: "scene.json")).frame(0)
+        return try Renderer(scene: SceneDecoder.decode(Array(scene.utf8), file: "scene.json"), images: PNGDecoder()).frame(0)
     }
 
     func diff(_ expected: Bitmap, _ actual: Bitmap, _ comparison: Tolerance.Comparison) -> PixelDiff {

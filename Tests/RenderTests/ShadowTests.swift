@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -9,7 +10,7 @@ final class ShadowTests: XCTestCase {
     func render(_ views: [View]) throws -> Bitmap {
         let scene = Scene(canvas: Canvas(width: 80, height: 100, scale: 1, background: .white),
                           scroll: ScrollSpec(contentHeight: 100), views: views)
-        return try Renderer(scene: scene).frame(0)
+        return try Renderer(scene: scene, images: PNGDecoder()).frame(0)
     }
 
     /// An indicator of [lo, hi) blurred by three boxes of radius r, by pixel (from −50).

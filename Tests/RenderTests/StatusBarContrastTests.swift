@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -46,24 +47,24 @@ final class StatusBarContrastTests: XCTestCase {
     func testAutoFollowsWhatIsUnderTheBar() throws {
         let s = try scene("auto")
         XCTAssertTrue(s.adaptiveStatusBar)
-        let renderer = try Renderer(scene: s)
+        let renderer = try Renderer(scene: s, images: PNGDecoder())
         let overHeader = try time(renderer, frame: 0), overWhite = try time(renderer, frame: renderer.frameCount - 1)
         XCTAssertGreaterThan(overHeader.white, 20, "white time over the dark header")
         XCTAssertEqual(overHeader.black, 0)
         XCTAssertGreaterThan(overWhite.black, 20, "black time once the header has scrolled away")
         // The display list is the same: only the colours of the drawn pixels change.
-        let fixed = try Renderer(scene: try scene("dark"))
+        let fixed = try Renderer(scene: try scene("dark"), images: PNGDecoder())
         XCTAssertEqual(try fixed.items(frame: 0), try renderer.items(frame: 0))
         XCTAssertEqual(try fixed.frame(renderer.frameCount - 1), try renderer.frame(renderer.frameCount - 1),
                        "over white, auto draws exactly what dark does")
-        XCTAssertEqual(try renderer.frame(0), try Renderer(scene: s).frame(0), "the same on every run")
+        XCTAssertEqual(try renderer.frame(0), try Renderer(scene: s, images: PNGDecoder()).frame(0), "the same on every run")
     }
 
     func testFixedStylesIgnoreWhatIsUnder() throws {
-        let light = try Renderer(scene: try scene("light"))
+        let light = try Renderer(scene: try scene("light"), images: PNGDecoder())
         XCTAssertFalse(light.scene.adaptiveStatusBar)
         XCTAssertEqual(try time(light, frame: light.frameCount - 1).black, 0, "white stays white over white")
-        let dark = try Renderer(scene: try scene("dark"))
+        let dark = try Renderer(scene: try scene("dark"), images: PNGDecoder())
         XCTAssertEqual(try time(dark, frame: 0).white, 0, "black stays black over the header")
     }
 }

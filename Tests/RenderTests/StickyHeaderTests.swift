@@ -1,3 +1,4 @@
+import Codecs
 import Render
 import Scene
 import XCTest
@@ -15,7 +16,7 @@ final class StickyHeaderTests: XCTestCase {
                      header("a", 100), header("b", 400), header("c", 700)]
         let scene = Scene(canvas: Canvas(width: 100, height: 300, scale: 1),
                           scroll: ScrollSpec(contentHeight: 1600, insets: Insets(top: 50)), views: views)
-        let layout = try Renderer(scene: scene).layout
+        let layout = try Renderer(scene: scene, images: PNGDecoder()).layout
         let rest: [String: Double] = ["a": 100, "b": 400, "c": 700], next: [String: Double] = ["a": 400, "b": 700]
         for offset in [-50.0, 0, 60, 200, 309.5, 330, 400, 655, 1000, 1300] {
             let items = layout.items(offset: offset)
@@ -39,7 +40,7 @@ final class StickyHeaderTests: XCTestCase {
          "views": [{"id": "h", "frame": [0, 50, 100, 20], "effects": [{"sticky": {"top": 8}}]}]}
         """#
         let scene = try SceneDecoder.decode(Array(text.utf8), file: "s.json")
-        XCTAssertEqual(try Renderer(scene: scene).layout.items(offset: 100).first?.frame.y, 8)
+        XCTAssertEqual(try Renderer(scene: scene, images: PNGDecoder()).layout.items(offset: 100).first?.frame.y, 8)
         let fixed = text.replacingOccurrences(of: #""id": "h","#, with: #""id": "h", "fixed": true,"#)
         XCTAssertThrowsError(try SceneDecoder.decode(Array(fixed.utf8), file: "s.json")) {
             XCTAssertEqual("\($0)", "s.json: views[0].effects[0].sticky: only a top-level view that scrolls can pin")

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -37,7 +38,7 @@ final class SystemBarsTests: XCTestCase {
         let s = try scene(#", "statusBar": true, "navigationBar": {"title": "Profile"}"#)
         XCTAssertEqual(s.scroll.adjustedInsets.top, 59 + 44 + 52, "the content starts under the large title")
         XCTAssertEqual(s.scroll.insets, Insets(), "the scene's own insets stay as written")
-        let renderer = try Renderer(scene: s)
+        let renderer = try Renderer(scene: s, images: PNGDecoder())
         let rest = -155.0
         for (index, offset) in renderer.offsets.enumerated() where index % 5 == 0 {
             let items = try renderer.items(frame: index)
@@ -57,7 +58,7 @@ final class SystemBarsTests: XCTestCase {
 
     func testBarsSitInTheSafeAreas() throws {
         let s = try scene(#", "statusBar": {"time": "10:09"}, "tabBar": {"items": [{"title": "A"}, {"title": "B"}, {"title": "C"}], "selected": 2}, "homeIndicator": true"#)
-        let items = try Renderer(scene: s).items(frame: 0)
+        let items = try Renderer(scene: s, images: PNGDecoder()).items(frame: 0)
         XCTAssertEqual(try item("statusBar", items).frame, Rect(x: 0, y: 0, width: 393, height: 59))
         XCTAssertEqual(try item("statusBar.time", items).label?.text, "10:09")
         XCTAssertEqual(try item("tabBar", items).frame, Rect(x: 0, y: 852 - 83, width: 393, height: 83))
@@ -65,7 +66,7 @@ final class SystemBarsTests: XCTestCase {
         XCTAssertEqual(try item("tabBar.item2.title", items).label?.color, Color(r: 0, g: 122, b: 255), "selected: system blue")
         XCTAssertEqual(try item("tabBar.item0.title", items).label?.color, Color(r: 153, g: 153, b: 153))
         XCTAssertEqual(try item("homeIndicator", items).frame, Rect(x: 129.5, y: 839, width: 134, height: 5))
-        let dark = try Renderer(scene: try scene(#", "homeIndicator": true"#, appearance: .dark)).items(frame: 0)
+        let dark = try Renderer(scene: try scene(#", "homeIndicator": true"#, appearance: .dark), images: PNGDecoder()).items(frame: 0)
         XCTAssertEqual(try item("homeIndicator", dark).background, .white, "white on dark")
     }
 
@@ -74,14 +75,14 @@ final class SystemBarsTests: XCTestCase {
     func testDeviceFrame() throws {
         var s = try scene("")
         s.canvas.scale = 1
-        let plain = try Renderer(scene: s).frame(0)
-        let masked = try Renderer(scene: s, deviceFrame: .mask).frame(0)
+        let plain = try Renderer(scene: s, images: PNGDecoder()).frame(0)
+        let masked = try Renderer(scene: s, images: PNGDecoder(), deviceFrame: .mask).frame(0)
         XCTAssertEqual([masked.width, masked.height], [plain.width, plain.height])
         XCTAssertEqual(masked.pixel(x: 2, y: 2), .clear, "outside the 55-point corner")
         XCTAssertEqual(masked.pixel(x: 196, y: 400), plain.pixel(x: 196, y: 400))
         // On the edge's midpoint, 55 points from any corner, nothing is cut.
         XCTAssertEqual(masked.pixel(x: 0, y: 426), plain.pixel(x: 0, y: 426))
-        let framed = try Renderer(scene: s, deviceFrame: .bezel).frame(0)
+        let framed = try Renderer(scene: s, images: PNGDecoder(), deviceFrame: .bezel).frame(0)
         XCTAssertEqual([framed.width, framed.height], [393 + 24, 852 + 24])
         XCTAssertEqual(framed.pixel(x: 0, y: 0), .clear, "outside the body's corner")
         XCTAssertEqual(framed.pixel(x: 6, y: 438), StraightColor(r: 28, g: 28, b: 30).premultiplied, "the body")
@@ -96,7 +97,7 @@ extension SystemBarsTests {
     func testToolbarSpreadsItsItemsOverTheBottomSafeArea() throws {
         let s = try scene(#", "toolbar": {"items": [{"title": "Edit"}, {"icon": "add"}, {"title": "Done"}]}"#)
         XCTAssertEqual(s.scroll.bars.bottom, 44 + 34)
-        let renderer = try Renderer(scene: s)
+        let renderer = try Renderer(scene: s, images: PNGDecoder())
         let items = try renderer.items(frame: 0)
         let row = try item("toolbar", items)
         XCTAssertEqual(row.frame, Rect(x: 16, y: 852 - 78, width: 361, height: 44))
@@ -113,7 +114,7 @@ extension SystemBarsTests {
         let short = try Renderer(scene: try SceneDecoder.decode(Array("""
         {"canvas": {"device": "iPhone 15 Pro"}, "scroll": {"contentHeight": 500, "script": [{"wait": 0.1}]},
          "views": [], "toolbar": {"items": [{"title": "Edit"}]}}
-        """.utf8), file: "short.json"))
+        """.utf8), file: "short.json"), images: PNGDecoder())
         XCTAssertEqual(try item("toolbar.background", try short.items(frame: 0)).alpha, 0, "clear: the content ends above it")
     }
 }

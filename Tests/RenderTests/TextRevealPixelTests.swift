@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 import Render
 import Scene
@@ -10,7 +11,7 @@ final class TextRevealPixelTests: XCTestCase {
         var scene = try SceneDecoder.load(file: GoldenTests.samplePath("text-reveal"))
         scene.canvas.scale = 1
         scene.scroll.script = [.scrollTo(y: offset, duration: 0, curve: .linear), .wait(duration: 0.1)]
-        return try Renderer(scene: scene).frame(0)
+        return try Renderer(scene: scene, images: PNGDecoder()).frame(0)
     }
 
     let band = StraightColor(r: 51, g: 51, b: 51)     // black at 0.8 over white: 255 × 0.2
