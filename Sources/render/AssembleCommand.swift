@@ -14,16 +14,16 @@ import Render
 /// is shown as long as in a render of the whole scene, so the file is the one that render would
 /// write for that range.
 struct AssembleCommand {
-    let options: Options
+    let options: AssembleOptions
 
     func run() throws {
         let outputs = OutputSet()
-        let format = AnimationFormat.named(by: options.out!)!
-        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!), holding: format.kind)
-        let found = try AssembleCommand.frames(in: options.inputs)
+        let format = options.format
+        let file = try outputs.file(OutputTarget(option: "--out", path: options.out), holding: format.kind)
+        let found = try AssembleCommand.frames(in: options.folders)
         let first = try AssembleCommand.load(found.paths[0])
         let path = { (index: Int) in found.paths[index - found.indices.lowerBound] }
-        let frames = AnimationFrames(width: first.width, height: first.height, range: found.indices, fps: options.fps ?? 30,
+        let frames = AnimationFrames(width: first.width, height: first.height, range: found.indices, fps: options.fps,
                                      jobs: options.jobs) { index in
             let bitmap = try AssembleCommand.load(path(index))
             guard bitmap.width == first.width, bitmap.height == first.height else {

@@ -49,7 +49,7 @@ final class CheckRun {
     }
 
     /// `--check FILE`: the hash file read, and a tolerance refused where no reference frames exist.
-    convenience init(manifestPath: String, options: Options, artifacts: StagedFolder) throws {
+    convenience init(manifestPath: String, options: RenderOptions, artifacts: StagedFolder) throws {
         let manifest = try CheckRun.manifest(at: manifestPath, option: "--check")
         self.init(layout: ReferenceLayout(manifest: manifestPath, name: options.sceneName), manifest: manifest, tolerance: options.tolerance,
                   artifacts: artifacts, keepsImages: options.report != nil)
@@ -75,8 +75,8 @@ final class CheckRun {
     }
 
     /// A tolerance compares pixels with the reference frames; without any, it could never apply.
-    private func requireReferences(_ options: Options) throws {
-        guard let option = Options.toleranceOptions.first(where: options.given.contains) else { return }
+    private func requireReferences(_ options: RenderOptions) throws {
+        guard let option = RenderOptions.toleranceOptions.first(where: options.given.contains) else { return }
         guard !check.hasReferences(prefix: scene + "/") else { return }
         throw UsageError("\(option) compares pixels with the reference frames in \(layout.frames)/, and there are none; "
                          + "record them with --references when you write the hash file")

@@ -7,13 +7,13 @@ import Regression
 /// systems that read a single file. Every `<testsuite>` of the inputs is kept, inside one
 /// `<testsuites>` whose counts are their sums. Any JUnit file will do, not only render's.
 struct MergeJUnitCommand {
-    let options: Options
+    let options: MergeJUnitOptions
 
     func run() throws {
         let outputs = OutputSet()
-        let file = try outputs.file(OutputTarget(option: "--out", path: options.out!), holding: .junit)
+        let file = try outputs.file(OutputTarget(option: "--out", path: options.out), holding: .junit)
         var suites: [JUnitSuite] = []
-        for path in options.inputs { suites += try MergeJUnitCommand.suites(in: path) }
+        for path in options.files { suites += try MergeJUnitCommand.suites(in: path) }
         var totals: [String: Double] = [:]
         for suite in suites {
             for key in JUnitSuite.counts { totals[key, default: 0] += suite.count(key) }
@@ -25,7 +25,7 @@ struct MergeJUnitCommand {
         xml += suites.map(\.xml).joined(separator: "\n") + "\n</testsuites>\n"
         try Interruption.writing(outputs) { try file.write(Array(xml.utf8)) }
         print("merge-junit: \(suites.count) test suites, \(count("tests")) tests, \(count("failures")) failures, "
-              + "\(count("errors")) errors → \(options.out!)")
+              + "\(count("errors")) errors → \(options.out)")
     }
 
     /// The `<testsuite>` elements of a JUnit file: the root itself, or the children of a `<testsuites>` root.

@@ -21,9 +21,9 @@ struct OutputPlan {
     /// `--report`: the failing frames on one HTML page.
     var report: StagedFile?
 
-    init(options: Options) throws {
+    init(options: RenderOptions) throws {
         // What render reads may not be overwritten by what it writes.
-        if let scene = options.scene { try set.reads(OutputTarget(option: "--scene", path: scene)) }
+        try set.reads(OutputTarget(option: "--scene", path: options.scene))
         if let manifest = options.check { try set.reads(OutputTarget(option: "--check", path: manifest)) }
         if let path = options.out {
             let target = OutputTarget(option: "--out", path: path)

@@ -19,7 +19,7 @@ import Scene
 /// Removal goes through an `OutputSet`, as outputs do: each item is checked again first, and
 /// either every item goes or, on any failure, none.
 struct PruneCommand {
-    let options: Options
+    let options: TestOptions
 
     /// A file or folder that no case uses: its path, and for a folder, the kind render filled it as.
     struct Unused {
@@ -50,7 +50,7 @@ struct PruneCommand {
         }
         let list = unused.map { "\n  " + $0.shown }.joined()
         guard options.yes else {
-            let command = (["render test"] + options.inputs + ["--prune --yes"]).joined(separator: " ")
+            let command = (["render test"] + (options.suite.map { [$0] } ?? []) + ["--prune --yes"]).joined(separator: " ")
             print("prune: \(unused.count) unused by the cases of \(suiteName); \(command) removes them:" + list)
             return
         }

@@ -11,14 +11,14 @@ import Scene
 /// Renders a scene once and feeds every output the options name: a GIF, a WebP, an MP4, a PNG, a frame
 /// folder, a hash file, a check against one, a contact sheet, an inspection report.
 struct RenderCommand {
-    let options: Options
+    let options: RenderOptions
 
     func run() throws {
         // Targets and the hash file are checked before the scene is loaded: a wrong path costs
         // no rendering.
         let plan = try OutputPlan(options: options)
         let check = try options.check.map { try CheckRun(manifestPath: $0, options: options, artifacts: plan.artifacts!) }
-        let (scene, beside) = try options.loadScene(options.scene!)
+        let (scene, beside) = try options.variant.loadScene(options.scene)
         // Known once the scene is loaded, still before anything renders or is written. The dark
         // scene of --appearance both is the same file, with the same images and fonts.
         try plan.set.reads(filesOf: scene, owner: "the scene's ")
@@ -64,7 +64,7 @@ struct RenderCommand {
                 let start = Date()
                 try renderSequence(renderer, range, plan: plan, check: check, stats: stats)
                 if let file = plan.report, let check {
-                    let outcome = try check.outcome(name: options.sceneName, sceneFile: options.scene!,
+                    let outcome = try check.outcome(name: options.sceneName, sceneFile: options.scene,
                                                     seconds: Date().timeIntervalSince(start))
                     try file.write(Array(HTMLReport.html(title: check.manifestPath, outcomes: [outcome]).utf8))
                 }

@@ -27,7 +27,7 @@ struct SizeSearch {
     /// Its other variants, drawn beside it: its dark appearance with `--appearance both`, or the
     /// variants of `--variants`.
     let beside: [Scene]
-    let options: Options
+    let options: RenderOptions
     let stats: Stats
 
     struct Choice {

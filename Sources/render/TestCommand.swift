@@ -11,15 +11,15 @@ import Scene
 /// against its references, with one progress bar, one summary, and exit status 1 when any case
 /// fails; or, with `--update`, its references recorded again.
 struct TestCommand {
-    let options: Options
+    let options: TestOptions
 
     /// The suite file when none is named.
     static let defaultSuite = "scrollreel.json"
 
     /// The suite file named, or the default one, which must exist.
-    static func suiteFile(_ options: Options) throws -> String {
-        let suiteFile = options.inputs.first ?? TestCommand.defaultSuite
-        if options.inputs.isEmpty && FileSystem.kind(of: suiteFile) == .none {
+    static func suiteFile(_ options: TestOptions) throws -> String {
+        let suiteFile = options.suite ?? TestCommand.defaultSuite
+        if options.suite == nil && FileSystem.kind(of: suiteFile) == .none {
             throw UsageError("render test reads \(suiteFile) in the current folder, and there is none here; "
                              + "name a suite file (render test path/to/suite.json), or see the README's \"A whole suite\"")
         }
@@ -107,7 +107,7 @@ struct TestCommand {
 
     /// A case's scene, ready to render, and the frames it checks.
     private func load(_ item: Suite.Case) throws -> (renderer: Renderer, frames: [Int]) {
-        let (scene, beside) = try Options.loadScene(item.scene, appearance: AppearanceChoice(item.appearance), contentSize: item.contentSize,
+        let (scene, beside) = try VariantOptions.loadScene(item.scene, appearance: AppearanceChoice(item.appearance), contentSize: item.contentSize,
                                                      layoutDirection: item.layoutDirection, device: item.device,
                                                      scale: item.scale, fps: nil)
         let renderer = try Renderer(scene: scene, images: PNGDecoder(), limits: options.limits, beside: beside)

@@ -27,19 +27,14 @@ _ = scrollreel_share_one_heap()
 
 Interruption.install()
 do {
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    if options.help {
-        print(Options.usage)
-    } else if options.version {
-        print("render \(version)")
-    } else {
-        switch options.command {
-        case .render: try RenderCommand(options: options).run()
-        case .validate: try ValidateCommand(options: options).run()
-        case .assemble: try AssembleCommand(options: options).run()
-        case .test: try TestCommand(options: options).run()
-        case .mergeJUnit: try MergeJUnitCommand(options: options).run()
-        }
+    switch try Invocation(Array(CommandLine.arguments.dropFirst())) {
+    case .help: print(Usage.text)
+    case .version: print("render \(version)")
+    case .render(let options): try RenderCommand(options: options).run()
+    case .validate(let options): try ValidateCommand(options: options).run()
+    case .assemble(let options): try AssembleCommand(options: options).run()
+    case .test(let options): try TestCommand(options: options).run()
+    case .mergeJUnit(let options): try MergeJUnitCommand(options: options).run()
     }
 } catch let error as UsageError {
     fail("\(error)\nrun 'render --help' for usage", status: 2)
