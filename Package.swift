@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // GNU libmicrohttpd, which serves `render studio`'s page.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // FFmpeg's declarations only: the program is not linked with FFmpeg (see CFFmpegLoader).
         .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
         // FFmpeg's libraries opened when an MP4, an APNG or a reference video is written or read, not with the program.
@@ -69,12 +71,14 @@ let package = Package(
         // and for tests.
         .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput", "Paths", "Pipeline"],
                 swiftSettings: optimizedInDebug),
+        // render studio: the page, frames rendered on demand, the scene reloaded as it changes on disk.
+        .target(name: "Studio", dependencies: ["CMicroHTTPD", "Render", "Scene", "Codecs"]),
         // assertFrames for XCTest and Swift Testing, with swift-snapshot-testing's record modes.
         .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput", "Paths",
                                                          "Pipeline", "Outputs"]),
         // The command-line tool. Thin: arguments, progress, output routing.
         .executableTarget(name: "render", dependencies: ["CMalloc", "Render", "Scene", "Codecs", "Raster", "Regression", "FileOutput", "Paths",
-                                                          "Pipeline", "Outputs"]),
+                                                          "Pipeline", "Outputs", "Studio"]),
 
         // scripts/bench-solver's side of the solver benchmark against kiwisolver.
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/SolverBench"),

@@ -31,7 +31,9 @@ public enum PNGCodec {
     }
 
     /// Encodes straight-alpha RGBA8 (un-premultiplied from `bitmap`) as an 8-bit RGBA PNG.
-    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+    /// `fast` trades size for time (libpng's `PNG_IMAGE_FLAG_FAST`): for frames shown at once
+    /// and thrown away, such as the studio's; the pixels are the same.
+    public static func encode(_ bitmap: Bitmap, fast: Bool = false) throws -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0, bitmap.width < 1 << 31 / 4 else {
             throw EncodeError.unsupportedSize(width: bitmap.width, height: bitmap.height, format: "PNG")
         }
@@ -41,6 +43,7 @@ public enum PNGCodec {
         image.width = UInt32(bitmap.width)
         image.height = UInt32(bitmap.height)
         image.format = SRPNG_FORMAT_RGBA
+        if fast { image.flags = UInt32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&image) }
         // First call measures, second writes.
         var size = 0

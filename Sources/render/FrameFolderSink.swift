@@ -13,7 +13,7 @@ final class FrameFolderSink: FrameSink {
 
     init(folder: StagedFolder, stats: Stats) { self.folder = folder; self.stats = stats }
 
-    func prepare(_ index: Int, _ frame: Bitmap) throws -> [UInt8] { try stats.encode { try encoded.value(for: frame, PNGCodec.encode) } }
+    func prepare(_ index: Int, _ frame: Bitmap) throws -> [UInt8] { try stats.encode { try encoded.value(for: frame) { try PNGCodec.encode($0) } } }
 
     func consume(_ index: Int, _ prepared: [UInt8]) throws { try folder.write(FrameName.png(index), prepared) }
 }

@@ -14,6 +14,8 @@ enum Interruption {
     /// Set once the outputs are in place: an interruption after that changes nothing.
     nonisolated(unsafe) private static var committed = false
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// For a command that writes nothing and serves until interrupted: how it stops.
+    nonisolated(unsafe) private static var stop: (() -> Void)?
 
     /// Installs the handlers; call once, before any output is written.
     static func install() {
@@ -23,6 +25,10 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "render.signals"))
             source.setEventHandler {
                 lock.lock()   // never released: the process ends here
+                if let stop {
+                    stop()
+                    _exit(0)
+                }
                 outputs?.discard()
                 let state = committed ? "the output was already written" : "the previous output is unchanged"
                 FileHandle.standardError.write(Data("\nerror: interrupted; \(state)\n".utf8))
@@ -31,6 +37,12 @@ enum Interruption {
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Makes an interruption run `body` and end the process with status 0: for `render studio`,
+    /// which stops when asked to.
+    static func stopping(_ body: @escaping () -> Void) {
+        lock.withLock { stop = body }
     }
 
     /// Runs `body`, which writes into `set`, then commits `set` so that no signal handler can run in

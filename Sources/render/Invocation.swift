@@ -6,6 +6,7 @@ enum Invocation {
     case assemble(AssembleOptions)
     case test(TestOptions)
     case mergeJUnit(MergeJUnitOptions)
+    case studio(StudioOptions)
 
     /// Reads `arguments` (without the program name): every value is checked first, in order, then
     /// what the command needs and what applies to it.
@@ -19,6 +20,7 @@ enum Invocation {
         case .assemble: self = .assemble(try AssembleOptions(parsed))
         case .test: self = .test(try TestOptions(parsed))
         case .mergeJUnit: self = .mergeJUnit(try MergeJUnitOptions(parsed))
+        case .studio: self = .studio(try StudioOptions(parsed))
         }
     }
 }

@@ -20,7 +20,7 @@ enum AppearanceChoice: String {
 /// (`RenderOptions`, `ValidateOptions`, …), each holding only what applies to its command.
 struct ParsedArguments {
     /// What the invocation does besides rendering a scene.
-    enum Command: Equatable { case render, validate, assemble, test, mergeJUnit }
+    enum Command: Equatable { case render, validate, assemble, test, mergeJUnit, studio }
 
     var command = Command.render
     /// Scene files for `validate`, the frame folders for `gif`, the suite file for `test`, or the
@@ -79,6 +79,9 @@ struct ParsedArguments {
     var deviceFrame: DeviceFrame?
     /// `--touches`: draw the script's finger over every frame, as the Simulator's "Show touches".
     var touches = false
+    /// `studio --port`, `--host`: where the page is served.
+    var port: UInt16?
+    var host: String?
     var help = false
     var version = false
     /// The options given, in order, without their values: what the commands' options judge.
@@ -95,6 +98,7 @@ struct ParsedArguments {
         case "gif": command = .assemble; rest.removeFirst()
         case "test": command = .test; rest.removeFirst()
         case "merge-junit": command = .mergeJUnit; rest.removeFirst()
+        case "studio": command = .studio; rest.removeFirst()
         default: break
         }
         func value(_ name: String) throws -> String {
@@ -204,6 +208,8 @@ struct ParsedArguments {
                 }
                 deviceFrame = choice
             case "--touches": touches = true
+            case "--port": port = UInt16(try integer(arg, 1...65535))
+            case "--host": host = try value(arg)
             case "--quiet", "-q": quiet = true
             case "--stats": stats = true
             case "--help", "-h": help = true

@@ -14,6 +14,9 @@ enum Usage {
                                             list the references no case of the suite uses;
                                             with --yes, remove them
            render merge-junit --out FILE JUNIT...   merge the JUnit files of several shards
+           render studio SCENE [--port N] [--host ADDRESS]
+                                            serve a page that shows the scene as you edit it
+                                            (on 127.0.0.1 and a free port unless given)
 
     Renders the frames of a ScrollReel scene.
 

@@ -35,6 +35,7 @@ do {
     case .assemble(let options): try AssembleCommand(options: options).run()
     case .test(let options): try TestCommand(options: options).run()
     case .mergeJUnit(let options): try MergeJUnitCommand(options: options).run()
+    case .studio(let options): try StudioCommand(options: options).run()
     }
 } catch let error as UsageError {
     fail("\(error)\nrun 'render --help' for usage", status: 2)

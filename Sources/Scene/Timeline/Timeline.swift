@@ -71,6 +71,8 @@ public struct Timeline: Equatable, Sendable {
     /// when each starts and its velocity. `TouchIndicator` draws the swipe that throws them.
     let swipes: [Swipe]
     public let startOffset: Double
+    /// When each step of the script starts, in seconds, in the script's order.
+    public let stepStarts: [Double]
     /// Total length in seconds.
     public let duration: Double
 
@@ -82,7 +84,12 @@ public struct Timeline: Equatable, Sendable {
                 refreshControl: Bool = false) {
         var builder = Builder(offset: startOffset, bounds: bounds, targets: Timeline.targets(snapping, bounds: bounds),
                               refreshControl: refreshControl)
-        for (index, step) in script.enumerated() { builder.play(step, index: index) }
+        var starts: [Double] = []
+        for (index, step) in script.enumerated() {
+            starts.append(builder.time)
+            builder.play(step, index: index)
+        }
+        stepStarts = starts
         if let start = builder.refreshStart { builder.refreshes.append(Refresh(start: start, end: nil, settled: nil)) }
         segments = builder.segments
         swipes = builder.swipes

@@ -1,0 +1,24 @@
+import Foundation
+import Studio
+
+/// `render studio SCENE`: serves the studio until interrupted, then closes the port.
+struct StudioCommand {
+    let options: StudioOptions
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: options.scene) else {
+            throw UsageError("studio \(options.scene): no such file")
+        }
+        let server: StudioServer
+        do { server = try StudioServer(scene: options.scene, address: options.host, port: options.port) } catch {
+            throw UsageError("studio: \(error)")
+        }
+        Interruption.stopping {
+            server.stop()
+            FileHandle.standardError.write(Data("\nstudio: stopped\n".utf8))
+        }
+        print("studio: \(server.url) (Ctrl-C stops it)")
+        fflush(stdout)
+        while true { sleep(3600) }
+    }
+}
