@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "Regression", dependencies: ["Codecs", "Raster", "Scene", "Render", "FileOutput", "Paths", "Pipeline"],
                 swiftSettings: optimizedInDebug),
         // render studio: the page, frames rendered on demand, the scene reloaded as it changes on disk.
-        .target(name: "Studio", dependencies: ["CMicroHTTPD", "Render", "Scene", "Codecs"]),
+        .target(name: "Studio", dependencies: ["CMicroHTTPD", "Render", "Scene", "Codecs", "Regression"]),
         // assertFrames for XCTest and Swift Testing, with swift-snapshot-testing's record modes.
         .target(name: "ScrollReelTesting", dependencies: ["Render", "Scene", "Regression", "Codecs", "Raster", "FileOutput", "Paths",
                                                          "Pipeline", "Outputs"]),

@@ -2,7 +2,8 @@ import CMicroHTTPD
 import Foundation
 
 /// A small HTTP server on one IPv4 address, through GNU libmicrohttpd: each request is answered
-/// by `handler` on a thread of its own. Only GET and HEAD are served.
+/// by `handler` on a thread of its own. GET, HEAD and POST are served; a POST's body is ignored
+/// (its arguments are in the query).
 final class HTTPServer: @unchecked Sendable {
     struct Request {
         let method: String
@@ -58,22 +59,44 @@ final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// The refusal of a request whose `Host` is not this server's address (or `localhost` for
+    /// loopback): a web page elsewhere that points a name at this machine (DNS rebinding) reaches
+    /// nothing. Nil for a request addressed here.
+    func refusal(_ request: Request) -> Response? {
+        var names = ["\(address):\(port)"]
+        if address == "127.0.0.1" { names.append("localhost:\(port)") }
+        if let host = request.host, names.contains(host) { return nil }
+        return .text(403, "refused: this server answers only requests to \(address):\(port), not to \(request.host ?? "no host")")
+    }
+
     /// Closes the port and waits for the connections' threads to end.
     func stop() {
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
     }
 
-    private static let answer: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, _, _ in
+    private static let answer: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state in
         let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
         let method = String(cString: method!)
+        // A POST is answered on the call after its body: the first call only announces it, and
+        // the body, if any, is skipped.
+        if method == "POST" {
+            if state?.pointee == nil {
+                state?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+                return .YES
+            }
+            if let uploadSize, uploadSize.pointee != 0 {
+                uploadSize.pointee = 0
+                return .YES
+            }
+        }
         func header(_ name: String, _ kind: MHD_ValueKind) -> String? {
             MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
         }
         var query: [String: String] = [:]
         for key in server.queryKeys { query[key] = header(key, .GET_ARGUMENT_KIND) }
         let request = Request(method: method, path: String(cString: url!), host: header("Host", .HEADER_KIND), query: query)
-        let response = method == "GET" || method == "HEAD" ? server.handler(request) : .text(405, "only GET is served")
+        let response = ["GET", "HEAD", "POST"].contains(method) ? server.handler(request) : .text(405, "only GET and POST are served")
         let made = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }

@@ -37,18 +37,9 @@ public final class StudioServer: @unchecked Sendable {
         server.stop()
     }
 
-    /// The `Host` values that name this server.
-    private var hosts: Set<String> {
-        var names = ["\(server.address):\(server.port)"]
-        if server.address == "127.0.0.1" { names.append("localhost:\(server.port)") }
-        return Set(names)
-    }
-
     private func answer(_ request: HTTPServer.Request) -> HTTPServer.Response {
-        guard let host = request.host, hosts.contains(host) else {
-            return .text(403, "refused: this studio answers only requests to \(server.address):\(server.port), "
-                         + "not to \(request.host ?? "no host")")
-        }
+        if let refusal = server.refusal(request) { return refusal }
+        guard request.method != "POST" else { return .text(405, "the studio takes no POST") }
         let variant = StudioVariant(query: request.query)
         switch request.path {
         case "/":

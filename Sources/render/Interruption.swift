@@ -45,6 +45,18 @@ enum Interruption {
         lock.withLock { stop = body }
     }
 
+    /// Prints `line` (the address being served) and serves until interrupted, which runs `stop`,
+    /// says `name: stopped`, and ends the process with status 0.
+    static func serve(_ line: String, name: String, stop: @escaping () -> Void) -> Never {
+        stopping {
+            stop()
+            FileHandle.standardError.write(Data("\n\(name): stopped\n".utf8))
+        }
+        print(line)
+        fflush(stdout)
+        while true { sleep(3600) }
+    }
+
     /// Runs `body`, which writes into `set`, then commits `set` so that no signal handler can run in
     /// the middle of the commit. On an error or a signal, the set's temporaries are removed.
     static func writing(_ set: OutputSet, _ body: () throws -> Void) throws {

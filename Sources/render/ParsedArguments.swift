@@ -62,6 +62,8 @@ struct ParsedArguments {
     /// `test --prune`: list the references no case of the suite uses; with `yes`, remove them.
     var prune = false
     var yes = false
+    /// `test --review`: serve the failing cases, with Accept buttons.
+    var review = false
     /// `test --shard i/n`: the i-th of n slices of the suite (1-based).
     var shard: (index: Int, count: Int)?
     var every = 1
@@ -160,6 +162,7 @@ struct ParsedArguments {
             case "--update": update = true
             case "--prune": prune = true
             case "--yes": yes = true
+            case "--review": review = true
             case "--shard": shard = try ParsedArguments.shard(try value(arg))
             case "--every": every = try integer(arg, 1...100_000)
             case "--max-pixels": limits.framePixels = try integer(arg, 1...Int(Int32.max))

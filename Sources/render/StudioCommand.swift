@@ -13,12 +13,6 @@ struct StudioCommand {
         do { server = try StudioServer(scene: options.scene, address: options.host, port: options.port) } catch {
             throw UsageError("studio: \(error)")
         }
-        Interruption.stopping {
-            server.stop()
-            FileHandle.standardError.write(Data("\nstudio: stopped\n".utf8))
-        }
-        print("studio: \(server.url) (Ctrl-C stops it)")
-        fflush(stdout)
-        while true { sleep(3600) }
+        Interruption.serve("studio: \(server.url) (Ctrl-C stops it)", name: "studio", stop: server.stop)
     }
 }

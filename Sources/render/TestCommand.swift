@@ -6,6 +6,7 @@ import Pipeline
 import Regression
 import Render
 import Scene
+import Studio
 
 /// `render test [SUITE]`: every case of a suite file (or of one shard of it) rendered and checked
 /// against its references, with one progress bar, one summary, and exit status 1 when any case
@@ -50,7 +51,7 @@ struct TestCommand {
         // A shard replaces its own cases' images only: the other shards' may share the folder.
         let names = cases.map(\.name)
         let artifacts = options.update ? nil : try set.folder(
-            OutputTarget(option: "--artifacts", path: options.artifacts ?? PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")),
+            OutputTarget(option: "--artifacts", path: options.artifacts ?? TestCommand.defaultArtifacts(suiteFile)),
             kind: .suiteArtifacts, replacingAll: options.shard == nil, writableNow: options.artifacts != nil,
             scope: { file in names.contains { FolderKind.isSuiteArtifact(file, ofCase: $0) } })
 
@@ -102,7 +103,44 @@ struct TestCommand {
             try junit?.write(Array(JUnitReport.xml(suite: title, classname: name, outcomes: outcomes).utf8))
             try report?.write(Array(HTMLReport.html(title: title, outcomes: outcomes).utf8))
         }
-        try summarize(outcomes, seconds: Date().timeIntervalSince(start), artifacts: artifacts)
+        guard options.review else { return try summarize(outcomes, seconds: Date().timeIntervalSince(start), artifacts: artifacts) }
+        do { try summarize(outcomes, seconds: Date().timeIntervalSince(start), artifacts: artifacts) } catch let failure as CheckFailure {
+            FileHandle.standardError.write(Data("\(failure)\n".utf8))
+            try review(outcomes.filter { !$0.passed }, cases: cases, suiteFile: suiteFile)
+        }
+    }
+
+    /// `--review`: serves the failing cases until interrupted; an Accept records a case's
+    /// references as `--update` does, and checks it again.
+    private func review(_ failing: [CaseOutcome], cases: [Suite.Case], suiteFile: String) throws {
+        let server: ReviewServer
+        do {
+            server = try ReviewServer(outcomes: failing, address: options.host, port: options.port) { name in
+                let item = cases.first { $0.name == name }!
+                let set = OutputSet()
+                try Interruption.writing(set) {
+                    try CaseRecorder(case: item, set: set).record(try load(item), jobs: options.jobs) { _ in }
+                }
+                // Checked again, its old failure images taken away.
+                let again = OutputSet()
+                let artifacts = try again.folder(
+                    OutputTarget(option: "--artifacts", path: options.artifacts ?? TestCommand.defaultArtifacts(suiteFile)),
+                    kind: .suiteArtifacts, replacingAll: false, writableNow: options.artifacts != nil,
+                    scope: { FolderKind.isSuiteArtifact($0, ofCase: name) })
+                var outcome: CaseOutcome?
+                try Interruption.writing(again) { outcome = try check(item, load(item), artifacts: artifacts, began: Date()) { _ in } }
+                return outcome!
+            }
+        } catch {
+            throw UsageError("test --review: \(error)")
+        }
+        Interruption.serve("review: \(server.url) (Accept records a case's references; Ctrl-C stops, leaving the rest as they are)",
+                           name: "review", stop: server.stop)
+    }
+
+    /// `scrollreel-failures/` beside the suite file.
+    static func defaultArtifacts(_ suiteFile: String) -> String {
+        PathText.joining(PathText.folder(of: suiteFile), "scrollreel-failures")
     }
 
     /// A case's scene, ready to render, and the frames it checks.
@@ -130,7 +168,7 @@ struct TestCommand {
         let mask = try ViewMask.checked(item.mask, renderer: renderer, given: "the suite's mask")
         let run = CheckRun(layout: item.layout, manifest: try CheckRun.manifest(at: item.layout.manifest, option: "test"),
                            tolerance: tolerance, mask: mask, artifacts: artifacts, filePrefix: item.name + "-",
-                           keepsImages: options.report != nil)
+                           keepsImages: options.report != nil || options.review)
         run.offsets = renderer.offsets
         run.geometry = { try FrameGeometry(renderer: renderer, frame: $0) }
         let pipeline = FramePipeline(jobs: options.jobs, frameBytes: renderer.frameBytes)

@@ -3,7 +3,8 @@ import Render
 
 /// `render test [SUITE]`, and `render test [SUITE] --prune [--yes]`.
 struct TestOptions {
-    static let accepted = LimitOptions.names.union(["--update", "--junit", "--report", "--shard", "--artifacts", "--jobs"])
+    static let accepted = LimitOptions.names.union(["--update", "--junit", "--report", "--shard", "--artifacts", "--jobs", "--review",
+                                                    "--port", "--host"])
 
     /// The suite file named, if any.
     let suite: String?
@@ -19,6 +20,10 @@ struct TestOptions {
     /// `--prune`: list the references no case uses; with `yes`, remove them.
     let prune: Bool
     let yes: Bool
+    /// `--review`: serve the failing cases on `host`:`port` (0: a free one) until interrupted.
+    let review: Bool
+    let port: UInt16
+    let host: String
 
     init(_ parsed: ParsedArguments) throws {
         guard parsed.inputs.count <= 1 else { throw UsageError("test takes one suite file, got \(parsed.inputs.count)") }
@@ -32,12 +37,16 @@ struct TestOptions {
         } else {
             if parsed.yes { throw UsageError("--yes applies only to render test --prune") }
             try OptionGroup.allow(given, TestOptions.accepted, in: "render test")
-            if parsed.update, let option = ["--report", "--artifacts"].first(where: given.contains) {
+            if parsed.update, let option = ["--report", "--artifacts", "--review"].first(where: given.contains) {
                 throw UsageError("\(option) does not apply to render test --update, which records and compares nothing")
+            }
+            if !parsed.review, let option = ["--port", "--host"].first(where: given.contains) {
+                throw UsageError("\(option) applies only to render test --review and render studio")
             }
         }
         suite = parsed.inputs.first
         update = parsed.update; junit = parsed.junit; report = parsed.report; shard = parsed.shard; artifacts = parsed.artifacts
         jobs = parsed.jobs; limits = parsed.limits; quiet = parsed.quiet; prune = parsed.prune; yes = parsed.yes
+        review = parsed.review; port = parsed.port ?? 0; host = parsed.host ?? "127.0.0.1"
     }
 }

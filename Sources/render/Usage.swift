@@ -10,6 +10,9 @@ enum Usage {
            render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
                                             check every scene of a suite file (default
                                             scrollreel.json) against its references
+           render test [SUITE] --review [--port N] [--host ADDRESS]
+                                            check, then serve the failing cases on a page
+                                            whose Accept buttons record their references
            render test [SUITE] --prune [--yes]
                                             list the references no case of the suite uses;
                                             with --yes, remove them

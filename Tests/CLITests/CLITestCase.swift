@@ -99,6 +99,27 @@ class CLITestCase: XCTestCase {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), collected.text())
     }
 
+    /// Starts `render` with `arguments` in the test's folder, for a command that serves a page
+    /// until interrupted, and reads the address it prints on its first line.
+    func startServing(_ arguments: [String]) throws -> (process: Process, url: String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let url = try XCTUnwrap(text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init), text)
+        return (process, url)
+    }
+
     func decodePNG(_ name: String) throws -> Bitmap {
         try PNGCodec.decode(Array(Data(contentsOf: folder.appendingPathComponent(name))))
     }

@@ -104,17 +104,8 @@ final class StudioBrowserTests: CLITestCase {
         let sample = try copySample()
         try write("scene.json", sample)
         XCTAssertEqual(try render(["--scene", "scene.json", "--out", "f40.png", "--frame", "40", "--quiet"]).status, 0)
-        let studio = Process()
-        studio.executableURL = try executable()
-        studio.arguments = ["studio", "scene.json"]
-        studio.currentDirectoryURL = folder
-        let output = Pipe()
-        studio.standardOutput = output
-        studio.standardError = FileHandle.nullDevice
-        try studio.run()
+        let (studio, url) = try startServing(["studio", "scene.json"])
         defer { studio.terminate() }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        let url = try XCTUnwrap(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init), line)
 
         let red = sample.replacingOccurrences(of: "#FFFFFF", with: "#FF3B30")
         let screenshot = ProcessInfo.processInfo.environment["SCROLLREEL_STUDIO_SCREENSHOT"] ?? ""

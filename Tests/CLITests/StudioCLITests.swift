@@ -17,24 +17,8 @@ final class StudioCLITests: CLITestCase {
     }
 
     /// Starts the studio on the test's scene and reads the address it prints.
-    private func start(_ arguments: [String] = []) throws {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["studio", "scene.json"] + arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        studio = process
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line += chunk
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        url = try XCTUnwrap(text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init), text)
+    private func start() throws {
+        (studio, url) = try startServing(["studio", "scene.json"])
     }
 
     private var port: Int { Int(url.split(separator: ":").last!.dropLast())! }
