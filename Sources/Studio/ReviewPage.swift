@@ -60,7 +60,12 @@ function draw(data) {
       const row = document.createElement("div");
       row.className = "frame";
       const caption = document.createElement("div");
-      caption.textContent = "frame " + f.index + ": " + f.reason;
+      caption.textContent = "frame " + f.index + ": " + f.reason + " ";
+      const button = document.createElement("button");
+      button.textContent = "Accept frame";
+      button.className = "acceptFrame";
+      button.onclick = () => accept(c.name, f.index);
+      caption.append(button);
       row.append(caption);
       for (const role of f.images) {
         const figure = document.createElement("figure");
@@ -91,8 +96,8 @@ function draw(data) {
   }
 }
 
-async function accept(name) {
-  const query = "token=" + token + (name ? "&case=" + encodeURIComponent(name) : "");
+async function accept(name, frame) {
+  const query = "token=" + token + (name ? "&case=" + encodeURIComponent(name) : "") + (frame === undefined ? "" : "&frame=" + frame);
   const response = await fetch("/accept?" + query, {method: "POST"});
   if (response.ok) draw(await response.json()); else alert(await response.text());
 }

@@ -10,13 +10,14 @@ public final class ReviewServer: @unchecked Sendable {
     private var server: HTTPServer!
     private let lock = NSLock()
     private var outcomes: [CaseOutcome]
-    private let accept: (String) throws -> CaseOutcome
+    private let accept: (String, Int?) throws -> CaseOutcome
     /// What an Accept must carry.
     private let token = UUID().uuidString
 
-    /// Serves `outcomes` (the run's failing cases). `accept` records a case's references again and
-    /// returns it checked again.
-    public init(outcomes: [CaseOutcome], address: String, port: UInt16, accept: @escaping (String) throws -> CaseOutcome) throws {
+    /// Serves `outcomes` (the run's failing cases). `accept` records a case's references again, or
+    /// one frame's when given, and returns the case checked again.
+    public init(outcomes: [CaseOutcome], address: String, port: UInt16,
+                accept: @escaping (_ case: String, _ frame: Int?) throws -> CaseOutcome) throws {
         self.outcomes = outcomes
         self.accept = accept
         server = try HTTPServer(address: address, port: port, queryKeys: ["case", "frame", "image", "token"]) { [unowned self] in
@@ -48,9 +49,11 @@ public final class ReviewServer: @unchecked Sendable {
             let names = lock.withLock { outcomes.map(\.name) }
             let chosen = request.query["case"].map { [$0] } ?? names
             guard chosen.allSatisfy(names.contains) else { return .text(404, "no such case") }
+            let frame = request.query["frame"].flatMap(Int.init)
+            if frame != nil, chosen.count != 1 { return .text(400, "a frame is accepted within one case") }
             for name in chosen {
                 do {
-                    let checked = try accept(name)
+                    let checked = try accept(name, frame)
                     lock.withLock { outcomes = outcomes.map { $0.name == name ? checked : $0 } }
                 } catch {
                     return .text(500, "\(name): \(error)")

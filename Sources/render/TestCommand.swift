@@ -111,15 +111,19 @@ struct TestCommand {
     }
 
     /// `--review`: serves the failing cases until interrupted; an Accept records a case's
-    /// references as `--update` does, and checks it again.
+    /// references as `--update` does (or one frame's, beside the others), and checks it again.
     private func review(_ failing: [CaseOutcome], cases: [Suite.Case], suiteFile: String) throws {
         let server: ReviewServer
         do {
-            server = try ReviewServer(outcomes: failing, address: options.host, port: options.port) { name in
+            server = try ReviewServer(outcomes: failing, address: options.host, port: options.port) { name, frame in
                 let item = cases.first { $0.name == name }!
-                let set = OutputSet()
-                try Interruption.writing(set) {
-                    try CaseRecorder(case: item, set: set).record(try load(item), jobs: options.jobs) { _ in }
+                if let frame {
+                    try FrameRecorder(item: item).record(frame, renderer: try load(item).renderer, jobs: options.jobs)
+                } else {
+                    let set = OutputSet()
+                    try Interruption.writing(set) {
+                        try CaseRecorder(case: item, set: set).record(try load(item), jobs: options.jobs) { _ in }
+                    }
                 }
                 // Checked again, its old failure images taken away.
                 let again = OutputSet()

@@ -106,6 +106,32 @@ final class ReviewCLITests: CLITestCase {
         XCTAssertFalse(run.stderr.contains("scene.scale1"), run.stderr)
     }
 
+    /// Accepting one frame records that frame alone: the case still fails for its other frame.
+    func testAcceptingOneFrameKeepsTheOthers() throws {
+        try failingSuite()
+        let before = try references()
+        let url = try startReview()
+        let page = try request(url, "GET", "/")
+        let token = try XCTUnwrap(page.body.components(separatedBy: "const token = \"").dropFirst().first?.prefix { $0 != "\"" })
+        XCTAssertEqual(try request(url, "POST", "/accept?frame=0&token=\(token)").status, 400, "a frame is accepted within one case")
+        let accepted = try request(url, "POST", "/accept?case=scene.scale1&frame=0&token=\(token)")
+        XCTAssertEqual(accepted.status, 200, accepted.body)
+        let shown = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(accepted.body.utf8)) as? [String: [[String: Any]]])
+        let failing = shown["cases"]?.first { $0["name"] as? String == "scene.scale1" }?["failures"] as? [[String: Any]]
+        XCTAssertEqual(failing?.compactMap { $0["index"] as? Int }, [20], accepted.body)
+        try stop()
+        let after = try references()
+        for (name, data) in before where name.contains("/b.scale1") { XCTAssertEqual(after[name], data, name) }
+        let lines = String(decoding: try XCTUnwrap(after["/scene.scale1.sha256"]), as: UTF8.self).split(separator: "\n")
+        let old = String(decoding: try XCTUnwrap(before["/scene.scale1.sha256"]), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertNotEqual(lines[0], old[0], "frame 0 recorded again")
+        XCTAssertEqual(lines[1], old[1], "frame 20 kept")
+        let run = try render(["test", "--quiet"])
+        XCTAssertTrue(run.stderr.contains("FAIL  scene.scale1: 1 of 2 frames differ (frame 20:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("FAIL  b.scale1: 2 of 2 frames differ"), run.stderr)
+    }
+
     /// The same, clicked in headless Chromium through WebDriver.
     func testAcceptingInABrowser() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") else {
