@@ -1,4 +1,5 @@
-/// The studio's page: the frame, play and pause, a scrubber with the script's steps marked, the
+/// The studio's page: the frame, play and pause, a scrubber with the script's steps marked (and
+/// boxes that jump to a time or an offset), the
 /// variant switches, the view under the cursor, and the scene's error over the last good frame.
 /// A request for the next `state.json` is always waiting at the server, which answers it as soon
 /// as a save is seen, so the new frame follows at once.
@@ -34,6 +35,8 @@ enum StudioPage {
     <button id="play">Play</button>
     <div id="track"><input id="scrub" type="range" min="0" value="0"><div id="steps"></div></div>
     <span id="readout"></span>
+    <label>time <input id="time" type="number" step="0.01" min="0" size="6"> s</label>
+    <label>offset <input id="offset" type="number" step="1" size="6"> pt</label>
   </div>
 </main>
 <aside>
@@ -152,6 +155,17 @@ $("frame").addEventListener("mousemove", async event => {
 });
 
 $("scrub").addEventListener("input", () => show(Number($("scrub").value)));
+// By time: the frame shown at that moment. By offset: the first frame nearest to it.
+$("time").addEventListener("change", () => {
+  if (state && !state.error) show(Math.max(0, Math.min(state.frames - 1, Math.floor(Number($("time").value) * state.fps + 1e-9))));
+});
+$("offset").addEventListener("change", () => {
+  if (!state || state.error) return;
+  const target = Number($("offset").value);
+  let best = 0;
+  state.offsets.forEach((o, i) => { if (Math.abs(o - target) < Math.abs(state.offsets[best] - target)) best = i; });
+  show(best);
+});
 $("outline").addEventListener("change", outline);
 $("frame").addEventListener("load", () => { if ($("outline").checked) outline(); });
 for (const key of ["appearance", "scale", "device", "contentSize", "layoutDirection"]) {

@@ -49,7 +49,12 @@ final class StudioBrowserTests: CLITestCase {
     try:
         browser.get(url)
         until(lambda: "frames" in browser.find_element(By.ID, "scene").text, "the scene's state")
-        browser.execute_script("""const s = document.getElementById("scrub"); s.value = 40; s.dispatchEvent(new Event("input"));""")
+        browser.execute_script("""const s = document.getElementById("scrub"); s.value = 39; s.dispatchEvent(new Event("input"));""")
+        until(lambda: loaded(39), "frame 39 by the scrubber")
+        # To frame 40 by its time (40 / 30 s), as a user types it.
+        field = browser.find_element(By.ID, "time")
+        field.send_keys("1.3334\n")
+        browser.execute_script("""document.getElementById("time").dispatchEvent(new Event("change"));""")
         first = until(lambda: loaded(40), "frame 40")
         seen["frame40"] = shown_pixels() == Image.open(reference).convert("RGBA").tobytes()
 
