@@ -39,18 +39,14 @@ enum Interruption {
         }
     }
 
-    /// Makes an interruption run `body` and end the process with status 0: for `render studio`,
-    /// which stops when asked to.
-    static func stopping(_ body: @escaping () -> Void) {
-        lock.withLock { stop = body }
-    }
-
     /// Prints `line` (the address being served) and serves until interrupted, which runs `stop`,
     /// says `name: stopped`, and ends the process with status 0.
     static func serve(_ line: String, name: String, stop: @escaping () -> Void) -> Never {
-        stopping {
-            stop()
-            FileHandle.standardError.write(Data("\n\(name): stopped\n".utf8))
+        lock.withLock {
+            self.stop = {
+                stop()
+                FileHandle.standardError.write(Data("\n\(name): stopped\n".utf8))
+            }
         }
         print(line)
         fflush(stdout)

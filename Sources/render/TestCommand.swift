@@ -117,12 +117,14 @@ struct TestCommand {
         do {
             server = try ReviewServer(outcomes: failing, address: options.host, port: options.port) { name, frame in
                 let item = cases.first { $0.name == name }!
+                // Loaded once, for the recording and the check after it.
+                let loaded = try load(item)
                 if let frame {
-                    try FrameRecorder(item: item).record(frame, renderer: try load(item).renderer, jobs: options.jobs)
+                    try FrameRecorder(item: item).record(frame, renderer: loaded.renderer, jobs: options.jobs)
                 } else {
                     let set = OutputSet()
                     try Interruption.writing(set) {
-                        try CaseRecorder(case: item, set: set).record(try load(item), jobs: options.jobs) { _ in }
+                        try CaseRecorder(case: item, set: set).record(loaded, jobs: options.jobs) { _ in }
                     }
                 }
                 // Checked again, its old failure images taken away.
@@ -132,7 +134,7 @@ struct TestCommand {
                     kind: .suiteArtifacts, replacingAll: false, writableNow: options.artifacts != nil,
                     scope: { FolderKind.isSuiteArtifact($0, ofCase: name) })
                 var outcome: CaseOutcome?
-                try Interruption.writing(again) { outcome = try check(item, load(item), artifacts: artifacts, began: Date()) { _ in } }
+                try Interruption.writing(again) { outcome = try check(item, loaded, artifacts: artifacts, began: Date()) { _ in } }
                 return outcome!
             }
         } catch {
