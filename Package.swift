@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
         // GNU libmicrohttpd, which serves `render studio`'s page.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // FFmpeg's declarations only: the program is not linked with FFmpeg (see CFFmpegLoader).
@@ -48,7 +49,7 @@ let package = Package(
         // Pixels only: bitmaps, coverage, resampling, compositing. No JSON, no scenes.
         .target(name: "Raster", swiftSettings: optimizedInDebug),
         // PNG, GIF, animated WebP and MP4 files, quantization, frame hashes.
-        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CFFmpeg", "CFFmpegLoader", "CCrypto"]),
+        .target(name: "Codecs", dependencies: ["Raster", "CPNG", "CGIF", "CWebP", "CAVIF", "CFFmpeg", "CFFmpegLoader", "CCrypto"]),
         // Text: shaped by HarfBuzz, ordered by FriBidi, fonts found by fontconfig, glyphs drawn
         // by FreeType; lines broken and truncated here. No scenes.
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),

@@ -34,6 +34,8 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
     case h264(String)
     /// FFmpeg could not write an animated PNG; the message says what was being done, then FFmpeg's words.
     case apng(String)
+    /// libavif or its AV1 encoder failed; the message says what was being done, then libavif's words.
+    case avif(String)
     /// The image has a size the format cannot store.
     case unsupportedSize(width: Int, height: Int, format: String)
     /// OpenSSL's digest failed.
@@ -46,6 +48,7 @@ public enum EncodeError: Error, Equatable, CustomStringConvertible {
         case .webp(let message): return "WebP encoding failed (libwebp: \(message))"
         case .h264(let message): return "H.264 encoding failed (FFmpeg, \(message))"
         case .apng(let message): return "APNG encoding failed (FFmpeg, \(message))"
+        case .avif(let message): return "AVIF encoding failed (libavif, \(message))"
         case .unsupportedSize(let w, let h, let format): return "\(w)×\(h) cannot be stored as \(format)"
         case .hash(let message): return "SHA-256 failed: \(message)"
         }

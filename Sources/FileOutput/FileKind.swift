@@ -49,11 +49,22 @@ public struct FileKind: Sendable {
     /// A RIFF container of type WEBP: `RIFF`, a 32-bit size, `WEBP`.
     public static let webp = FileKind(name: "a WebP image", signature: [(0, "RIFF"), (8, "WEBP")])
 
-    /// An ISO media file: its first box is `ftyp` (a 32-bit size, then the type).
-    public static let mp4 = FileKind(name: "an MP4 video", signature: [(4, "ftyp")])
+    /// An ISO media file other than an AVIF: its first box is `ftyp` (a 32-bit size, then the type).
+    public static let mp4 = FileKind(name: "an MP4 video", headLength: 12) { head, _ in
+        isoMedia(head) && !isAVIF(head)
+    }
+
+    /// An AVIF image or image sequence: an ISO media file whose major brand is `avif` or `avis`.
+    public static let avif = FileKind(name: "an AVIF image", headLength: 12) { head, _ in isAVIF(head) }
+
+    private static func isoMedia(_ head: [UInt8]) -> Bool { head.count >= 8 && Array(head[4..<8]) == Array("ftyp".utf8) }
+
+    private static func isAVIF(_ head: [UInt8]) -> Bool {
+        isoMedia(head) && head.count >= 12 && ["avif", "avis"].contains(String(decoding: head[8..<12], as: UTF8.self))
+    }
 
     /// The kinds that `describe` names.
-    static let recognised: [FileKind] = [.gif, .png, .webp, .mp4]
+    static let recognised: [FileKind] = [.gif, .png, .webp, .avif, .mp4]
 
     /// Why the file at `path` may not be replaced by a file of this kind, for a `FileProblem`; nil
     /// when it may: nothing is there, or it is empty, or of this kind. A file that cannot be read

@@ -11,7 +11,7 @@ extension AnimationFormat {
         let writer = try H264Writer(path: path, width: frames.width, height: frames.height, fps: frames.fps,
                                     kind: .preview(quality: quality)) { target.problem(errno: $0) }
         return EncoderSink(target: target, stats: stats,
-                           convert: { H264Writer.rgb($0.pixels, width: $0.width, height: $0.height) },
+                           convert: { OnWhite.packedRGB($0.pixels, width: $0.width, height: $0.height) },
                            add: { try writer.addFrame(rgb: $1) }, end: writer.finish)
     }
 }

@@ -40,7 +40,7 @@ public struct AnimationFormat: Sendable, Equatable {
     }
 
     /// Every format, in the order messages list them.
-    public static let all: [AnimationFormat] = [.gif, .webp, .mp4, .apng]
+    public static let all: [AnimationFormat] = [.gif, .webp, .avif, .mp4, .apng]
 
     /// The format whose extension `path` ends with (in any case), if any.
     public static func named(by path: String) -> AnimationFormat? {

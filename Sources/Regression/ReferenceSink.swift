@@ -83,7 +83,7 @@ public final class ReferenceSink: FrameSink {
                 let hash = try hasher.hash(frame)
                 let file = stored.withLock { $0.contains(hash) } ? nil : try WebPCodec.encodeLossless(frame)
                 let rgb = recordsVideos && frame.isOpaque
-                    ? H264Writer.rgb(frame.pixels, width: frame.width, height: frame.height, even: false) : nil
+                    ? OnWhite.packedRGB(frame.pixels, width: frame.width, height: frame.height, even: false) : nil
                 return (hash, file, rgb, nil)
             }
         }

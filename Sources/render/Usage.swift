@@ -6,7 +6,7 @@ enum Usage {
                                             their frames (at --scale, --fps, --appearance)
            render gif DIR... --out NAME.gif [--fps N] [--quality Q] [--jobs N]
                                             assemble folders of frame_NNNN.png into a GIF
-                                            (or a .webp, .mp4 or .apng, by --out's name)
+                                            (or a .webp, .avif, .mp4 or .apng, by --out's name)
            render test [SUITE] [--update] [--junit FILE] [--report FILE] [--shard I/N]
                                             check every scene of a suite file (default
                                             scrollreel.json) against its references
@@ -27,6 +27,8 @@ enum Usage {
       NAME.gif        an animated GIF that loops forever
       NAME.webp       an animated WebP that loops forever: lossless, or lossy with --quality;
                       far smaller than a GIF of a photo, shown by every current browser
+      NAME.avif       an animated AVIF (AV1, full-resolution 4:4:4 chroma), lossy: the smallest
+                      animated image for its quality, shown by current browsers
       NAME.mp4        H.264 video (yuv420p, constant frame rate, index first), the smallest by
                       far; odd sizes get one more row or column
       NAME.apng       an animated PNG that loops forever, every frame lossless, for places
@@ -45,8 +47,8 @@ enum Usage {
       --out PATH      where to write (see above)
       --quality Q     1 (smallest) to 100 (best, the default for .gif): trades a .gif's colours
                       and a bounded error per pixel for size (75 suits previews), makes a .webp
-                      lossy (90 suits previews), or sets an .mp4's quality (default 80)
-      --max-size SIZE the best .gif, .webp or .apng within SIZE (8MB, 2MiB, 500kB): lowers the
+                      lossy (90 suits previews), or sets an .avif's or an .mp4's quality (default 80)
+      --max-size SIZE the best .gif, .webp, .avif or .apng within SIZE (8MB, 2MiB, 500kB): lowers the
                       quality, then, if need be, the frame rate, and says what it chose
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
       --references    with --hashes, also record the frames that --check diffs against, in

@@ -88,7 +88,7 @@ final class APNGCLITests: CLITestCase {
 
     func testQualityDoesNotApplyAndOtherFilesAreKept() throws {
         try expectError(["--scene", "scene.json", "--out", "x.apng", "--quality", "80"], status: 2,
-                        contains: ["--quality applies only to --out NAME.gif, NAME.webp and NAME.mp4"])
+                        contains: ["--quality applies only to --out NAME.gif, NAME.webp, NAME.avif and NAME.mp4"])
         try write("notes.apng", "my notes")
         try expectError(["--scene", "scene.json", "--out", "notes.apng"], status: 2, contains: ["notes.apng"])
         XCTAssertEqual(try String(contentsOfFile: path("notes.apng"), encoding: .utf8), "my notes")

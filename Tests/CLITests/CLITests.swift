@@ -56,7 +56,7 @@ final class CLITests: CLITestCase {
         try expectError(["--scene", path("badfont.json"), "--out", path("x.gif")], status: 2,
                         contains: ["badfont.json: views[1].font: ", "fake.ttf: not a usable font (FreeType: unknown file format)"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.gif"), "--scale", "9"], status: 2, contains: ["--scale"])
-        try expectError(["--scene", path("scene.json"), "--out", path("x.txt")], status: 2, contains: ["expected a .gif, .webp, .mp4, .apng or .png file"])
+        try expectError(["--scene", path("scene.json"), "--out", path("x.txt")], status: 2, contains: ["expected a .gif, .webp, .avif, .mp4, .apng or .png file"])
         try expectError(["--scene", path("scene.json"), "--out", path("x.png"), "--frame", "30"], status: 2,
                         contains: ["frame 30 is out of range"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.gif")))

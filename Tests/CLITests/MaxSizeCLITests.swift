@@ -71,7 +71,7 @@ final class MaxSizeCLITests: CLITestCase {
         try expectError(["--scene", "scene.json", "--out", "x.gif", "--max-size", "8XB"], status: 2,
                         contains: ["--max-size expects a size such as 8MB, 2MiB, 500kB or a number of bytes, got \"8XB\""])
         try expectError(["--scene", "scene.json", "--out", "x.mp4", "--max-size", "8MB"], status: 2,
-                        contains: ["--max-size applies only to --out NAME.gif, NAME.webp and NAME.apng"])
+                        contains: ["--max-size applies only to --out NAME.gif, NAME.webp, NAME.avif and NAME.apng"])
         try expectError(["--scene", "scene.json", "--out", "x.gif", "--max-size", "8MB", "--hashes", "h.txt"], status: 2,
                         contains: ["--max-size does not combine with --hashes"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.gif")))

@@ -284,7 +284,7 @@ final class OutputSafetyCLITests: CLITestCase {
             (["--frame", "5", "--out", "x.gif"], "--frame N chooses the frame written to --out NAME.png"),
             (["--frame", "5", "--out", "f/"], "--frame N chooses the frame written to --out NAME.png"),
             (["--every", "3", "--out", "x.gif"], "--every K applies only to --contact-sheet"),
-            (["--quality", "80", "--out", "frames/"], "--quality applies only to --out NAME.gif, NAME.webp and NAME.mp4"),
+            (["--quality", "80", "--out", "frames/"], "--quality applies only to --out NAME.gif, NAME.webp, NAME.avif and NAME.mp4"),
             (["--threshold", "0.1", "--out", "x.gif"], "--threshold applies only to --check"),
             (["--artifacts", "a", "--out", "x.gif"], "--artifacts applies only to --check"),
             (["--max-diff-pixels", "3", "--hashes", "h"], "--max-diff-pixels applies only to --check"),

@@ -32,7 +32,7 @@ final class H264LosslessTests: XCTestCase {
             POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
         for frame in frames {
-            try writer.addFrame(rgb: H264Writer.rgb(frame.pixels, width: frame.width, height: frame.height, even: kind != .lossless))
+            try writer.addFrame(rgb: OnWhite.packedRGB(frame.pixels, width: frame.width, height: frame.height, even: kind != .lossless))
         }
         try writer.finish()
         return path

@@ -28,7 +28,7 @@ final class ReferenceVideoTests: XCTestCase {
     private func writeVideo(_ frames: [Bitmap], from start: Int) throws {
         let path = folder.appendingPathComponent("scene/" + FrameName.video(from: start)).path
         let writer = try H264Writer(path: path, width: 24, height: 18, fps: 30, kind: .lossless) { POSIXError(POSIXErrorCode(rawValue: $0)!) }
-        for frame in frames { try writer.addFrame(rgb: H264Writer.rgb(frame.pixels, width: 24, height: 18, even: false)) }
+        for frame in frames { try writer.addFrame(rgb: OnWhite.packedRGB(frame.pixels, width: 24, height: 18, even: false)) }
         try writer.finish()
     }
 

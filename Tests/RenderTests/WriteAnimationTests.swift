@@ -38,7 +38,7 @@ final class WriteAnimationTests: XCTestCase {
 
     func testNamesAndOtherFilesAreChecked() throws {
         XCTAssertThrowsError(try writeAnimation(scene: scene, to: folder.appendingPathComponent("box.txt").path)) {
-            XCTAssertTrue("\($0)".contains("expected one ending in .gif, .webp, .mp4, .apng"), "\($0)")
+            XCTAssertTrue("\($0)".contains("expected one ending in .gif, .webp, .avif, .mp4, .apng"), "\($0)")
         }
         let notes = folder.appendingPathComponent("notes.gif")
         try "my notes".write(to: notes, atomically: true, encoding: .utf8)

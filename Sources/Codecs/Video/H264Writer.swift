@@ -173,7 +173,7 @@ public final class H264Writer {
 
     deinit { release() }
 
-    /// Adds the next frame: packed RGB8, `codedWidth × codedHeight × 3` bytes (see `H264Writer.rgb`).
+    /// Adds the next frame: packed RGB8, `codedWidth × codedHeight × 3` bytes (see `OnWhite.packedRGB`).
     public func addFrame(rgb: [UInt8]) throws {
         precondition(rgb.count == codedWidth * codedHeight * 3, "frame size differs from the video's")
         guard let encoder, let picture else { throw EncodeError.h264("writer already finished") }
@@ -253,27 +253,5 @@ public final class H264Writer {
 
     private static func check(_ result: Int32, _ doing: String, _ systemError: (Int32) -> Error) throws {
         try FFmpegStatus.check(result, doing, systemError: systemError, failure: EncodeError.h264)
-    }
-
-    /// A frame as the writer takes it: premultiplied RGBA flattened onto white (H.264 has no
-    /// transparency: c + 255 − a), with the last column and row repeated up to the even size when
-    /// `even` (as a preview needs). An opaque frame keeps its exact colours.
-    public static func rgb(_ pixels: [UInt8], width: Int, height: Int, even: Bool = true) -> [UInt8] {
-        let codedWidth = even ? (width + 1) & ~1 : width, codedHeight = even ? (height + 1) & ~1 : height
-        var out = [UInt8](repeating: 0, count: codedWidth * codedHeight * 3)
-        pixels.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in
-                for y in 0..<codedHeight {
-                    let source = min(y, height - 1) * width * 4, row = y * codedWidth * 3
-                    for x in 0..<codedWidth {
-                        let s = source + min(x, width - 1) * 4, d = row + x * 3, white = 255 - p[s + 3]
-                        o[d] = p[s] &+ white
-                        o[d + 1] = p[s + 1] &+ white
-                        o[d + 2] = p[s + 2] &+ white
-                    }
-                }
-            }
-        }
-        return out
     }
 }

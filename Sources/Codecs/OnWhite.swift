@@ -36,4 +36,26 @@ public enum OnWhite {
     /// Red and blue traded: 0xRRGGBB from the byte order, or the byte order from 0xRRGGBB.
     @inline(__always)
     static func swapped(_ w: SIMD4<UInt32>) -> SIMD4<UInt32> { (w & 0xFF) &<< 16 | (w & 0xFF00) | w &>> 16 }
+
+    /// Premultiplied RGBA flattened onto white as packed RGB8 (c + 255 − a), as the formats
+    /// without transparency take a frame (H.264, AVIF), with the last column and row repeated up
+    /// to the even size when `even` (as a 4:2:0 video needs). An opaque frame keeps its exact colours.
+    public static func packedRGB(_ pixels: [UInt8], width: Int, height: Int, even: Bool = true) -> [UInt8] {
+        let codedWidth = even ? (width + 1) & ~1 : width, codedHeight = even ? (height + 1) & ~1 : height
+        var out = [UInt8](repeating: 0, count: codedWidth * codedHeight * 3)
+        pixels.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<codedHeight {
+                    let source = min(y, height - 1) * width * 4, row = y * codedWidth * 3
+                    for x in 0..<codedWidth {
+                        let s = source + min(x, width - 1) * 4, d = row + x * 3, white = 255 - p[s + 3]
+                        o[d] = p[s] &+ white
+                        o[d + 1] = p[s + 1] &+ white
+                        o[d + 2] = p[s + 2] &+ white
+                    }
+                }
+            }
+        }
+        return out
+    }
 }
