@@ -1,4 +1,5 @@
 import FileOutput
+import Foundation
 
 /// Where an animation's bytes go: a file, or memory.
 public protocol ByteTarget: AnyObject {
@@ -33,18 +34,58 @@ public final class StagedBytes: ByteTarget {
 
 /// Bytes held in memory up to a limit: the write that would pass it throws `Full`.
 public final class CappedBytes: ByteTarget {
-    public struct Full: Error {}
+    /// The file passed the limit: `reached` bytes, counting the write refused.
+    public struct Full: Error {
+        public let reached: Int
+    }
     public let limit: Int
     public private(set) var bytes: [UInt8] = []
 
     public init(limit: Int) { self.limit = limit }
 
     public func write(_ chunk: UnsafeRawBufferPointer) throws {
-        guard bytes.count + chunk.count <= limit else { throw Full() }
+        guard bytes.count + chunk.count <= limit else { throw Full(reached: bytes.count + chunk.count) }
         bytes += chunk
     }
 
     public func path() -> String? { nil }
-    public func problem(errno: Int32) -> Error { CappedBytes.Full() }
+    public func problem(errno: Int32) -> Error { Full(reached: bytes.count) }
+    public func close() throws {}
+}
+
+/// A file that an encoder writes by name in a private folder of the system's temporary one, read
+/// back whole: a video tried at a size limit. The folder and the file go when it is released.
+public final class ScratchFile: ByteTarget {
+    private let folder: String
+    private let file: String
+
+    /// - Parameter name: the file's name, whose extension tells an encoder the format.
+    public init(name: String) throws {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/scrollreel-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw ScratchFile.problem(FileManager.default.temporaryDirectory.path, errno) }
+        folder = String(cString: made)
+        file = folder + "/" + name
+    }
+
+    deinit {
+        unlink(file)
+        rmdir(folder)
+    }
+
+    /// The file as the encoder left it.
+    public func bytes() throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ScratchFile.problem(file, errno)
+        }
+        return [UInt8](data)
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws { preconditionFailure("the encoder writes the file by name") }
+    public func path() -> String? { file }
+    public func problem(errno: Int32) -> Error { ScratchFile.problem(file, errno) }
+
+    private static func problem(_ path: String, _ code: Int32) -> FileProblem {
+        FileProblem(option: "--max-size", path: path, reason: "a trial file: " + FileProblem.words(errno: code), foundBeforeRendering: false)
+    }
     public func close() throws {}
 }

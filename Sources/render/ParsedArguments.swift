@@ -30,8 +30,10 @@ struct ParsedArguments {
     var out: String?
     /// Quality 1…100 of a WebP (nil: lossless) or an MP4 (nil: 80).
     var quality: Int?
-    /// `--max-size` in bytes: a GIF's or WebP's quality, then frame rate, fall until it fits.
+    /// `--max-size` in bytes: the quality, then the frame rate, fall until the file fits.
     var maxSize: Int?
+    /// `--min-fps`: the lowest frame rate `--max-size` may fall to.
+    var minFps: Int?
     var scale: Int?
     var fps: Int?
     var frame = 0
@@ -137,6 +139,7 @@ struct ParsedArguments {
                     throw UsageError("--max-size expects a size such as 8MB, 2MiB, 500kB or a number of bytes, got \"\(text)\"")
                 }
                 maxSize = size.bytes
+            case "--min-fps": minFps = try integer(arg, 1...120)
             case "--inspect": inspect = try value(arg)
             case "--timeline": timeline = true
             case "--hashes": hashes = try value(arg)

@@ -18,6 +18,8 @@ struct RenderOptions {
     let quality: Int?
     /// `--max-size` in bytes.
     let maxSize: Int?
+    /// `--min-fps`: the lowest frame rate `--max-size` may choose (nil: 15).
+    let minFps: Int?
     /// The frame written to `--out NAME.png`.
     let frame: Int
     /// First and last frame to render, by their index in the whole timeline.
@@ -55,7 +57,7 @@ struct RenderOptions {
         }
         self.scene = scene
         variant = VariantOptions(parsed); limits = parsed.limits
-        out = parsed.out; quality = parsed.quality; maxSize = parsed.maxSize; frame = parsed.frame; frames = parsed.frames
+        out = parsed.out; quality = parsed.quality; maxSize = parsed.maxSize; minFps = parsed.minFps; frame = parsed.frame; frames = parsed.frames
         inspect = parsed.inspect; timeline = parsed.timeline; hashes = parsed.hashes; references = parsed.references
         check = parsed.check; artifacts = parsed.artifacts; tolerance = parsed.tolerance; mask = parsed.mask
         contactSheet = parsed.contactSheet; report = parsed.report; every = parsed.every; deviceFrame = parsed.deviceFrame
@@ -104,14 +106,15 @@ struct RenderOptions {
         }
         try RenderOptions.checkQuality(given, output)
         if given.contains("--max-size") {
-            let streamed = AnimationFormat.all.filter(\.streams)
-            guard output?.animation?.streams == true else {
-                throw UsageError("--max-size applies only to --out \(AnimationFormat.listed(streamed))")
+            guard output?.animation != nil else {
+                throw UsageError("--max-size applies only to --out \(AnimationFormat.listed(AnimationFormat.all))")
             }
             // The frame rate it may choose changes which frames there are.
             if let option = ["--frames", "--hashes", "--check", "--contact-sheet"].first(where: given.contains) {
                 throw UsageError("--max-size does not combine with \(option): the frame rate it may choose changes the frames")
             }
+        } else if given.contains("--min-fps") {
+            throw UsageError("--min-fps applies only with --max-size")
         }
         if references && hashes == nil {
             throw UsageError("--references records the frames beside a hash file: give --hashes FILE too")

@@ -5,22 +5,29 @@ import Pipeline
 import Render
 import Scene
 
-/// `--max-size`: the best file of a format that streams (a GIF, a WebP, an APNG) that fits in a
-/// size, found by rendering it again at lower settings.
+/// `--max-size`: the best file of the chosen format that fits in a size.
 ///
-/// The quality falls first, from `--quality` (a GIF's default 100; a WebP's lossless) to `floor`,
-/// by bisection to the nearest `step`: that keeps every frame. A format that is always lossless
-/// keeps its one quality. Only if even the floor is too
-/// large does the frame rate fall, through `rates`, each with the same search. A GIF attempt
-/// stops as soon as its file passes the limit, so the attempts that fail cost least. The file is
-/// held in memory, never larger than the limit, and written once, at the end.
+/// The settings form a ladder, best first: lossless where the format has it (a WebP without
+/// `--quality`), then every quality from `--quality` (else 100) down to `floor`.
+/// Files are made smaller by going down the ladder, and only when even its last rung is too large
+/// by a lower frame rate: 2/3, then 1/2 of the scene's, never below 15 fps unless `--min-fps`
+/// allows it (a scroll shown at fewer frames judders).
+///
+/// Making the whole file at many settings would take many times a render, so the ladder is
+/// searched on a sample (`SizeSample`): a few runs of consecutive frames spread over the scene,
+/// encoded as one short animation whose size, scaled to the whole, predicts the file's. The first
+/// whole file tells how far the prediction is off (the sample's jumps between runs cost more than
+/// the whole's frames do), and that correction steers the next. At most `wholeFiles` whole files
+/// are made; the best that fitted is kept, in memory, and written once, at the end.
 struct SizeSearch {
     /// Below this quality lossy LZW's streaks and banding take over (see `GIFQuality`).
     static let floor = 40
-    static let step = 5
+    /// The lowest frame rate chosen without `--min-fps`.
+    static let smoothFps = 15
+    /// The most whole files made at one frame rate.
+    static let wholeFiles = 3
 
     let limit: Int
-    /// A format that streams (`AnimationFormat.streams`).
     let format: AnimationFormat
     /// The scene as configured: its fps is the first tried.
     let scene: Scene
@@ -31,7 +38,7 @@ struct SizeSearch {
     let stats: Stats
 
     struct Choice {
-        /// nil: a lossless WebP.
+        /// nil: lossless.
         let quality: Int?
         let fps: Int
         let bytes: [UInt8]
@@ -42,55 +49,45 @@ struct SizeSearch {
         let description: String
     }
 
-    /// The frame rates to try: the scene's, then 2/3, 1/2, 1/3 and 1/4 of it, none below 5 fps.
+    /// The settings, best first (nil: lossless).
+    var ladder: [Int?] {
+        switch format.quality {
+        case .lossless: return [nil]
+        case .lossy(let defaultQuality):
+            // The budget is spent: a format lossy by default starts from its best quality.
+            guard let top = options.quality ?? defaultQuality.map({ _ in 100 }) else {
+                return [nil] + (SizeSearch.floor...100).reversed().map { $0 }
+            }
+            return (min(top, SizeSearch.floor)...top).reversed().map { $0 }
+        }
+    }
+
+    /// The frame rates to try: the scene's, then 2/3 and 1/2 of it, none below the lowest allowed.
     var rates: [Int] {
+        let lowest = min(scene.fps, options.minFps ?? SizeSearch.smoothFps)
         var out: [Int] = []
         for (n, d) in [(1, 1), (2, 3), (1, 2), (1, 3), (1, 4)] {
             let fps = (scene.fps * n + d / 2) / d
-            if fps >= 5 && !out.contains(fps) { out.append(fps) }
+            if fps >= lowest && !out.contains(fps) { out.append(fps) }
         }
-        return out.isEmpty ? [scene.fps] : out
+        return out
     }
 
     func run() throws -> Choice {
-        let top: Int?, floor: Int?
-        switch format.quality {
-        case .lossless:
-            top = nil
-            floor = nil
-        case .lossy(let defaultQuality):
-            top = options.quality ?? defaultQuality
-            floor = min(top ?? 100, SizeSearch.floor)
-        }
-        for (n, fps) in rates.enumerated() {
-            let rate = try self.rate(fps)
-            // Most files fit as they are; once the frame rate has to fall, most do not.
-            if n == 0 {
-                if let bytes = try attempt(quality: top, rate) { return report(Choice(quality: top, fps: fps, bytes: bytes)) }
-                // A lossless format has no other quality to try at this rate.
-                if floor == nil { continue }
+        let ladder = self.ladder
+        var correction = 1.0
+        for fps in rates {
+            let trial = try SizeSample(whole: try frames(fps), format: format, ladder: ladder, limit: limit,
+                                       correction: correction, stats: stats, quiet: options.quiet)
+            if let (rung, bytes) = try trial.search(wholeFiles: SizeSearch.wholeFiles) {
+                return report(Choice(quality: ladder[rung], fps: fps, bytes: bytes))
             }
-            guard let lowest = try attempt(quality: floor, rate) else { continue }
-            guard let floor else { return report(Choice(quality: nil, fps: fps, bytes: lowest)) }
-            var fits = Choice(quality: floor, fps: fps, bytes: lowest)
-            if n > 0, floor != top, let bytes = try attempt(quality: top, rate) {
-                return report(Choice(quality: top, fps: fps, bytes: bytes))
-            }
-            // The floor fits and `top` does not: narrow down between them (lossless counts as 101).
-            var tooLarge = top ?? 101
-            while tooLarge - floor > 0, tooLarge - fits.quality! > SizeSearch.step {
-                let quality = (fits.quality! + tooLarge) / 2
-                if let bytes = try attempt(quality: quality, rate) {
-                    fits = Choice(quality: quality, fps: fps, bytes: bytes)
-                } else {
-                    tooLarge = quality
-                }
-            }
-            return report(fits)
+            correction = trial.correction
         }
         let smaller = scene.canvas.scale > 1 ? "--scale 1 or a shorter script" : "a shorter script"
-        throw NoFit(description: "--max-size \(ByteSize.text(limit)): even \(SizeSearch.name(floor)) at \(rates.last!) fps "
-                    + "makes a larger file; raise the limit, or make it smaller with \(smaller)")
+        let lower = options.minFps == nil && rates.last! > 1 ? ", allow a lower frame rate with --min-fps," : ""
+        throw NoFit(description: "--max-size \(ByteSize.text(limit)): even \(SizeSearch.name(ladder.last!)) at \(rates.last!) fps "
+                    + "makes a larger file; raise the limit\(lower) or make it smaller with \(smaller)")
     }
 
     private func report(_ choice: Choice) -> Choice {
@@ -102,39 +99,16 @@ struct SizeSearch {
         return choice
     }
 
-    private static func name(_ quality: Int?) -> String { quality.map { "quality \($0)" } ?? "lossless" }
+    static func name(_ quality: Int?) -> String { quality.map { "quality \($0)" } ?? "lossless" }
 
-    /// A scene's frames at one frame rate, with what the format finds once for every attempt
-    /// (a GIF's shared palette).
-    private struct Rate {
-        let fps: Int
-        let frames: AnimationFrames
-    }
-
-    private func rate(_ fps: Int) throws -> Rate {
+    /// The scene's frames at one frame rate.
+    private func frames(_ fps: Int) throws -> AnimationFrames {
         var scene = self.scene, beside = self.beside
         scene.fps = fps
         for i in beside.indices { beside[i].fps = fps }
         let renderer = try Renderer(scene: scene, images: PNGDecoder(), limits: options.limits, beside: beside, deviceFrame: options.deviceFrame,
                                     touches: options.touches)
-        let frames = AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: 0..<renderer.frameCount,
-                                     fps: fps, jobs: options.jobs) { try renderer.frame($0) }
-        return Rate(fps: fps, frames: frames)
-    }
-
-    /// The whole file at `quality` and `rate`, or nil once it passes the limit.
-    private func attempt(quality: Int?, _ rate: Rate) throws -> [UInt8]? {
-        if !options.quiet {
-            FileHandle.standardError.write(Data("max-size: trying \(SizeSearch.name(quality)) at \(rate.fps) fps\n".utf8))
-        }
-        let buffer = CappedBytes(limit: limit)
-        let progress = Progress(total: format.shownFrames(rate.frames.range, fps: rate.fps).count, quiet: options.quiet)
-        defer { progress.finish() }
-        do {
-            try format.write(rate.frames, quality: quality, into: buffer, stats: stats, done: progress.update(done:))
-        } catch is CappedBytes.Full {
-            return nil
-        }
-        return buffer.bytes
+        return AnimationFrames(width: renderer.pixelWidth, height: renderer.pixelHeight, range: 0..<renderer.frameCount,
+                               fps: fps, jobs: options.jobs) { try renderer.frame($0) }
     }
 }

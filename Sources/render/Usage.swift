@@ -48,8 +48,10 @@ enum Usage {
       --quality Q     1 (smallest) to 100 (best, the default for .gif): trades a .gif's colours
                       and a bounded error per pixel for size (75 suits previews), makes a .webp
                       lossy (90 suits previews), or sets an .avif's or an .mp4's quality (default 80)
-      --max-size SIZE the best .gif, .webp, .avif or .apng within SIZE (8MB, 2MiB, 500kB): lowers the
-                      quality, then, if need be, the frame rate, and says what it chose
+      --max-size SIZE the best .gif, .webp, .avif, .mp4 or .apng within SIZE (8MB, 2MiB, 500kB):
+                      lowers the quality, then, if need be, the frame rate, never below 15 fps,
+                      and says what it chose
+      --min-fps N     with --max-size, the lowest frame rate it may choose (default 15)
       --hashes FILE   write each frame's SHA-256 as sha256sum lines: <hash>  <scene>/frame_0000
       --references    with --hashes, also record the frames that --check diffs against, in
                       <scene>/ beside FILE, losslessly: each distinct frame once as a WebP, or

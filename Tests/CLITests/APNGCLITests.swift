@@ -82,7 +82,7 @@ final class APNGCLITests: CLITestCase {
         XCTAssertLessThanOrEqual(fitted, size * 3 / 4)
 
         try expectError(["--scene", "scene.json", "--out", "tiny.apng", "--max-size", "1000", "--quiet"], status: 1,
-                        contains: ["--max-size 1.00 kB: even lossless at 8 fps makes a larger file"])
+                        contains: ["--max-size 1.00 kB: even lossless at 15 fps makes a larger file; raise the limit, allow a lower frame rate with --min-fps,"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("tiny.apng")))
     }
 

@@ -4,8 +4,10 @@ import Raster
 import TestSupport
 import XCTest
 
-/// `--max-size`: the quality, then the frame rate, fall until the file fits; what was chosen is
-/// said on stderr, and a limit nothing meets is an error that leaves nothing behind.
+/// `--max-size`: the quality, then the frame rate, fall until the file fits, never below 15 fps
+/// unless `--min-fps` allows it; what was chosen is said on stderr, and a limit nothing meets is an
+/// error that leaves nothing behind. The test scene has 30 frames, few enough to be searched
+/// whole, so the choice is exactly the best that fits.
 final class MaxSizeCLITests: CLITestCase {
     /// The test scene with a photo-like header, smooth gradients and a little noise, where quality
     /// buys size (in flat pictures it hardly does, and only the frame rate helps).
@@ -62,16 +64,70 @@ final class MaxSizeCLITests: CLITestCase {
 
     func testALimitNothingMeetsWritesNothing() throws {
         try expectError(["--scene", "scene.json", "--out", "tiny.gif", "--max-size", "100", "--quiet"], status: 1,
-                        contains: ["--max-size 100 B: even quality 40 at 8 fps makes a larger file"])
+                        contains: ["--max-size 100 B: even quality 40 at 15 fps makes a larger file; raise the limit, "
+                                   + "allow a lower frame rate with --min-fps, or make it smaller with --scale 1 or a shorter script"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("tiny.gif")))
+        XCTAssertEqual(try temporaries(), [])
+    }
+
+    /// Below 15 fps only when `--min-fps` allows it. (Here fewer frames make a smaller file only at
+    /// a lower quality: at 15 fps each frame moves twice as far as at 30.)
+    func testTheFrameRateFallsBelow15OnlyWithMinFps() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "q40.gif", "--quality", "40", "--fps", "15", "--quiet"]).status, 0)
+        let limit = try size("q40.gif") * 9 / 10
+        try expectError(["--scene", "scene.json", "--out", "fit.gif", "--fps", "15", "--max-size", "\(limit)", "--quiet"], status: 1,
+                        contains: ["even quality 40 at 15 fps makes a larger file; raise the limit, allow a lower frame rate with --min-fps"])
+        let run = try render(["--scene", "scene.json", "--out", "fit.gif", "--fps", "15", "--max-size", "\(limit)", "--min-fps", "5"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let chosen = try XCTUnwrap(run.stderr.split(separator: "\n").last { $0.hasPrefix("max-size: quality ") }, run.stderr)
+        XCTAssertTrue(chosen.contains(" at 10 fps (from 15): ") || chosen.contains(" at 8 fps (from 15): "), String(chosen))
+        XCTAssertLessThanOrEqual(try size("fit.gif"), limit)
+        try expectError(["--scene", "scene.json", "--out", "x.gif", "--min-fps", "10"], status: 2,
+                        contains: ["--min-fps applies only with --max-size"])
+    }
+
+    /// The WebP lands on the best quality that fits: one step better does not.
+    func testAWebPSpendsItsBudgetToTheQualityStep() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "q90.webp", "--quality", "90", "--quiet"]).status, 0)
+        let limit = try size("q90.webp") * 11 / 10
+        let run = try render(["--scene", "scene.json", "--out", "fit.webp", "--max-size", "\(limit)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let chosen = try XCTUnwrap(run.stderr.split(separator: "\n").last { $0.hasPrefix("max-size: quality ") }, run.stderr)
+        let quality = try XCTUnwrap(Int(chosen.dropFirst("max-size: quality ".count).prefix { $0.isNumber }), String(chosen))
+        XCTAssertTrue(chosen.contains(" at 30 fps: "), String(chosen))
+        XCTAssertGreaterThanOrEqual(quality, 90)
+        XCTAssertLessThanOrEqual(try size("fit.webp"), limit)
+        if quality < 100 {
+            let better = "q\(quality + 1).webp"
+            XCTAssertEqual(try render(["--scene", "scene.json", "--out", better, "--quality", "\(quality + 1)", "--quiet"]).status, 0)
+            XCTAssertGreaterThan(try size(better), limit, "quality \(quality + 1) fits too")
+        }
+    }
+
+    /// An MP4, written by name, is tried in a scratch folder and spends the budget above its
+    /// default quality.
+    func testAnMP4SpendsItsBudget() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "plain.mp4", "--quiet"]).status, 0)
+        let limit = try size("plain.mp4") * 2
+        let run = try render(["--scene", "scene.json", "--out", "fit.mp4", "--max-size", "\(limit)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let chosen = try XCTUnwrap(run.stderr.split(separator: "\n").last { $0.hasPrefix("max-size: quality ") }, run.stderr)
+        let quality = try XCTUnwrap(Int(chosen.dropFirst("max-size: quality ".count).prefix { $0.isNumber }), String(chosen))
+        XCTAssertGreaterThan(quality, 80, "a larger budget buys more than the default")
+        let fitted = try size("fit.mp4")
+        XCTAssertLessThanOrEqual(fitted, limit)
+        XCTAssertGreaterThan(fitted, try size("plain.mp4"))
+        XCTAssertEqual(String(decoding: try tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                             "stream=codec_name", "-of", "csv=p=0", path("fit.mp4")]), as: UTF8.self),
+                       "h264\n")
         XCTAssertEqual(try temporaries(), [])
     }
 
     func testSizesAndCombinationsAreCheckedBeforeRendering() throws {
         try expectError(["--scene", "scene.json", "--out", "x.gif", "--max-size", "8XB"], status: 2,
                         contains: ["--max-size expects a size such as 8MB, 2MiB, 500kB or a number of bytes, got \"8XB\""])
-        try expectError(["--scene", "scene.json", "--out", "x.mp4", "--max-size", "8MB"], status: 2,
-                        contains: ["--max-size applies only to --out NAME.gif, NAME.webp, NAME.avif and NAME.apng"])
+        try expectError(["--scene", "scene.json", "--out", "frames/", "--max-size", "8MB"], status: 2,
+                        contains: ["--max-size applies only to --out NAME.gif, NAME.webp, NAME.avif, NAME.mp4 and NAME.apng"])
         try expectError(["--scene", "scene.json", "--out", "x.gif", "--max-size", "8MB", "--hashes", "h.txt"], status: 2,
                         contains: ["--max-size does not combine with --hashes"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.gif")))

@@ -18,7 +18,7 @@ public final class H264Writer {
         /// browser starts playing before the whole file has arrived. 4:2:0 needs an even width
         /// and height: an odd size gets one more column or row, a copy of the last, so nothing is
         /// cropped.
-        case preview(quality: Int?)
+        case preview(quality: Int)
         /// A Matroska file that holds opaque frames exactly: RGB kept as RGB (libx264rgb) at
         /// quantizer 0, each frame predicted from earlier ones. Any size; no padding.
         case lossless
@@ -40,9 +40,15 @@ public final class H264Writer {
     private let systemError: (Int32) -> Error
     private var next = 0
 
+    /// A preview's quality without `--quality`: CRF 18.
+    public static let defaultQuality = 80
+
     /// The x264 constant rate factor for a quality 1…100: 80 gives 18, which is visually lossless
-    /// for most content, 100 gives 10 and 1 gives 50.
-    static func rateFactor(quality: Int) -> Int { 10 + (100 - quality) * 2 / 5 }
+    /// for most content, 1 gives 49, and above 80 each step buys more, up to 1 at 100, so that a
+    /// size limit can be spent. (0 would be lossless, in a profile that browsers do not play.)
+    static func rateFactor(quality: Int) -> Int {
+        quality <= 80 ? 10 + (100 - quality) * 2 / 5 : 18 - ((quality - 80) * 17 + 10) / 20
+    }
 
     /// How many earlier frames a lossless frame may be predicted from. A scroll brings back what
     /// was on screen several frames ago, so more references make the file much smaller (on the
@@ -124,7 +130,7 @@ public final class H264Writer {
         var parameters = "rc-lookahead=10" + (flags == 0 ? "" : ":asm=\(flags)")
         switch kind {
         case .preview(let quality):
-            try check(av_opt_set(encoder.pointee.priv_data, "crf", "\(H264Writer.rateFactor(quality: quality ?? 80))", 0),
+            try check(av_opt_set(encoder.pointee.priv_data, "crf", "\(H264Writer.rateFactor(quality: quality))", 0),
                       "setting the quality")
         case .lossless:
             try check(av_opt_set(encoder.pointee.priv_data, "qp", "0", 0), "setting lossless coding")
