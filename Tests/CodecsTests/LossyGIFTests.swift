@@ -63,18 +63,12 @@ final class LossyGIFTests: XCTestCase {
     }
 
     /// The trade of a quality as `GIFQuality` documents it, worked out here on its own: a
-    /// per-channel error of (100 − Q)/3 levels down to 90, 3 levels to 50, then a level more every
-    /// 3 points; the dither's spread from 8 at 100 to 4 at 90, back to 8 by 70; 255 colours down to
-    /// 90, then half as many (plus one, less one) every 10 points, down to 15.
+    /// per-channel error of (100 − Q)/3 levels down to 90, then a level more every 3 points; the
+    /// dither's spread from 8 at 100 to 4 at 90, and 4 below; 255 colours throughout.
     func documented(_ quality: Int) -> (tolerance: Int, spread: Int, colors: Int) {
-        let perChannel = quality >= 90 ? (100 - quality) / 3 : quality >= 50 ? 3 : 3 + (50 - quality) / 3
-        let spread = quality >= 90 ? 8 * (quality - 80) / 20 : min(8, 4 + (90 - quality) / 5)
-        var colors = 255
-        if quality < 90 {
-            let halved = 256 * pow(0.5, Double(90 - quality) / 10)
-            colors = max(15, Int(halved.rounded()) - 1)
-        }
-        return (3 * perChannel * perChannel, spread, colors)
+        let perChannel = quality >= 90 ? (100 - quality) / 3 : 3 + (90 - quality) / 3
+        let spread = quality >= 90 ? 8 * (quality - 80) / 20 : 4
+        return (3 * perChannel * perChannel, spread, 255)
     }
 
     func testTheQualitysTradeIsTheDocumentedOne() {
@@ -85,11 +79,11 @@ final class LossyGIFTests: XCTestCase {
         }
         // Points worked out by hand.
         XCTAssertEqual([100, 95, 90, 89, 80, 75, 70, 60, 50, 40, 1].map { GIFQuality($0).colors },
-                       [255, 255, 255, 238, 127, 90, 63, 31, 15, 15, 15])
+                       [255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255])
         XCTAssertEqual([100, 95, 90, 89, 80, 75, 70, 60, 50, 40, 1].map { GIFQuality($0).spread },
-                       [8, 6, 4, 4, 6, 7, 8, 8, 8, 8, 8])
-        XCTAssertEqual([100, 95, 90, 89, 80, 60, 50, 49, 40, 1].map { GIFQuality($0).tolerance },
-                       [0, 3, 27, 27, 27, 27, 27, 27, 108, 1083])
+                       [8, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4])
+        XCTAssertEqual([100, 95, 90, 89, 80, 75, 70, 60, 50, 49, 40, 1].map { GIFQuality($0).tolerance },
+                       [0, 3, 27, 27, 108, 192, 243, 507, 768, 768, 1083, 3072])
         XCTAssertTrue((1...100).allSatisfy { GIFQuality($0).masking }, "every quality masks its tolerance")
         XCTAssertFalse(GIFQuality(tolerance: 27, spread: 4, colors: 255).masking, "a trade set part by part does not")
     }
