@@ -3,8 +3,9 @@ import CWebP
 /// Writes an animated WebP through libwebp's `WebPAnimEncoder`: frames in order, each with the
 /// millisecond it starts at, on a canvas that loops forever.
 ///
-/// - Lossless by default: decoded frames equal the straight RGBA given, byte for byte, including
-///   the colour under transparent pixels. With a quality (1…100) frames are lossy.
+/// - Lossless by default: decoded frames equal the straight RGBA given, byte for byte, but for
+///   the colour under fully transparent pixels, which is lost (premultiplied, they are equal).
+///   With a quality (1…100) frames are lossy.
 /// - The encoder stores only what changed from the frame before, and a frame identical to the
 ///   one before lengthens it instead of being stored, so the file may hold fewer frames than were
 ///   added; every frame still shows at its time, and the total duration is exact.
@@ -47,12 +48,14 @@ public final class WebPWriter {
             config.quality = Float(quality)
         } else {
             config.lossless = 1
-            // Keep the colour under transparent pixels, so decoding gives back exactly what was added.
-            config.exact = 1
-            // Effort 2 of 6 at quality 50: half the time of libwebp's defaults (4, 75) for a
-            // file about 3% larger, on the samples.
-            config.method = 2
-            config.quality = 50
+            // The colour under a fully transparent pixel may change: the encoder then stores a
+            // frame's unchanged pixels as transparent over the one before, in whatever colour
+            // codes smallest. Asking it to keep them made samples/stretchy-blur @1x 20% larger.
+            config.exact = 0
+            // libwebp's effort 4 of 6, at quality 85 (its default is 75): as small as img2webp
+            // -lossless makes the same frames, or a little smaller, in about the same time.
+            config.method = 4
+            config.quality = 85
         }
         guard WebPValidateConfig(&config) != 0 else { throw EncodeError.webp("invalid encoder settings") }
         guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
