@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
+        // libavif's pkg-config flags carry -DAVIF_DLL, which SwiftPM refuses with a warning; its
+        // header needs nothing from them.
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         // GNU libmicrohttpd, which serves `render studio`'s page.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // FFmpeg's declarations only: the program is not linked with FFmpeg (see CFFmpegLoader).

@@ -16,6 +16,9 @@ public struct AnimationFormat: Sendable, Equatable {
     public let kind: FileKind
     /// How `--quality` sets it.
     public let quality: Quality
+    /// Whether the codec predicts each frame from the one before, as a video does, so that a
+    /// frame's cost depends on how far it moved from the last.
+    public let interFrame: Bool
     /// Whether the file can be written as a stream of bytes (held in memory by `--max-size`),
     /// rather than only by name, as a video whose index is written last and moved first.
     public let streams: Bool
@@ -32,11 +35,11 @@ public struct AnimationFormat: Sendable, Equatable {
         case lossy(defaultQuality: Int?)
     }
 
-    init(name: String, fileExtension: String, kind: FileKind, quality: Quality, streams: Bool,
+    init(name: String, fileExtension: String, kind: FileKind, quality: Quality, streams: Bool, interFrame: Bool = false,
          shown: @escaping @Sendable (Range<Int>, Int) -> [Int] = { range, _ in Array(range) },
          sink: @escaping @Sendable (AnimationFrames, Int?, any ByteTarget, Stats) throws -> any FrameSink) {
         self.name = name; self.fileExtension = fileExtension; self.kind = kind; self.quality = quality
-        self.streams = streams; self.shown = shown; self.sink = sink
+        self.streams = streams; self.interFrame = interFrame; self.shown = shown; self.sink = sink
     }
 
     /// Every format, in the order messages list them.

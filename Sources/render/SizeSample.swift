@@ -9,9 +9,10 @@ import Pipeline
 /// scroll's frames cost much while it moves and nothing while it rests, and frames spread this
 /// evenly meet both in their proportions. A scene of at most `wholeBelow` shown frames is its own
 /// sample, and its predictions are its files. A rung's prediction is the sample's size, scaled by
-/// the whole's frame count over the sample's, times `correction`: the last whole file's size over
-/// its uncorrected prediction (1 before any), as the sample's frames, each a `stride` of motion
-/// from the one before, cost more than consecutive frames do, and alike at every rung. Sizes
+/// the whole's frame count over the sample's, times a correction, as the sample's frames, each a
+/// `stride` of motion from the one before, cost more than consecutive frames do: a whole file's
+/// size over its uncorrected prediction, drawn straight between the rungs whole files were made
+/// at (the nearest one's beyond them), or before any, `correction` as given. Sizes
 /// fall down the ladder, so the best rung predicted to fit is found by a bracketing search
 /// (`bestPredicted`).
 final class SizeSample {
@@ -30,8 +31,10 @@ final class SizeSample {
     private let shown: Int
     /// The sample, and its frame count; nil when the scene is searched whole.
     private let sample: (frames: AnimationFrames, count: Int)?
-    /// The whole file's size over the sample's prediction, as last measured.
+    /// The correction before any whole file is made; after, the last one measured.
     private(set) var correction: Double
+    /// Per rung a whole file was made at: its size over its uncorrected prediction.
+    private var measured: [Int: Double] = [:]
     /// Per rung: the sample's size in bytes after each of its frames.
     private var sampled: [Int: [Int]] = [:]
     /// Per rung: the whole file, or its size (perhaps estimated) when too large.
@@ -55,8 +58,9 @@ final class SizeSample {
         say("sampling \(picked.count) of \(frames.count) frames at \(whole.fps) fps")
     }
 
-    /// The best rung whose whole file fits, with the file; nil when none does. Makes at most
-    /// `wholeFiles` whole files, and one more, of the last rung, when none of them fitted.
+    /// The best rung whose whole file fits, with the file, or one a quality step below it; nil
+    /// when none does. Makes at most `wholeFiles` whole files, and one more, of the last rung,
+    /// when none of them fitted.
     func search(wholeFiles: Int) throws -> (rung: Int, bytes: [UInt8])? {
         var best: (rung: Int, bytes: [UInt8])?
         var tooLarge = -1
@@ -66,6 +70,8 @@ final class SizeSample {
             let margin = sample == nil ? 1 : best == nil ? 0.97 : 0.995
             let below = best?.rung ?? ladder.count
             guard tooLarge + 1 < below, let rung = try bestPredicted(in: tooLarge + 1..<below, margin: margin) else { break }
+            // One quality step is not worth another whole file; lossless is.
+            if sample != nil, rung == below - 1, ladder[rung] != nil { break }
             switch try file(rung) {
             case .success(let bytes):
                 best = (rung, bytes)
@@ -132,9 +138,21 @@ final class SizeSample {
             sizes[sizes.count - 1] = bytes.count
             sampled[rung] = sizes
             say("\(SizeSearch.name(ladder[rung])) at \(whole.fps) fps: about "
-                + "\(ByteSize.text(Int(scaled(bytes.count) * correction))) by the sample")
+                + "\(ByteSize.text(Int(scaled(bytes.count) * correction(at: rung)))) by the sample")
         }
-        return scaled(sampled[rung]!.last!) * correction
+        return scaled(sampled[rung]!.last!) * correction(at: rung)
+    }
+
+    /// The correction at `rung` (see the type's comment).
+    private func correction(at rung: Int) -> Double {
+        let below = measured.keys.filter { $0 <= rung }.max(), above = measured.keys.filter { $0 >= rung }.min()
+        switch (below, above) {
+        case (nil, nil): return correction
+        case (let b?, nil): return measured[b]!
+        case (nil, let a?): return measured[a]!
+        case (let b?, let a?):
+            return a == b ? measured[a]! : measured[b]! + (measured[a]! - measured[b]!) * Double(rung - b) / Double(a - b)
+        }
     }
 
     private func scaled(_ sampleBytes: Int) -> Double { Double(sampleBytes) * Double(shown) / Double(sample?.count ?? shown) }
@@ -160,6 +178,7 @@ final class SizeSample {
             case .success(let bytes): correction = Double(bytes.count) / scaled(sizes.last!)
             case .failure(let large): correction = Double(large.bytes) / scaled(sizes.last!)
             }
+            measured[rung] = correction
         }
         return outcome
     }

@@ -16,8 +16,8 @@ import Scene
 /// Making the whole file at many settings would take many times a render, so the ladder is
 /// searched on a sample (`SizeSample`): a few runs of consecutive frames spread over the scene,
 /// encoded as one short animation whose size, scaled to the whole, predicts the file's. The first
-/// whole file tells how far the prediction is off (the sample's jumps between runs cost more than
-/// the whole's frames do), and that correction steers the next. At most `wholeFiles` whole files
+/// whole file tells how far the prediction is off (the sample's jumps between its frames cost more
+/// than the whole's steps do), and that correction steers the next. At most `wholeFiles` whole files
 /// are made; the best that fitted is kept, in memory, and written once, at the end.
 struct SizeSearch {
     /// Below this quality lossy LZW's streaks and banding take over (see `GIFQuality`).
@@ -75,7 +75,10 @@ struct SizeSearch {
 
     func run() throws -> Choice {
         let ladder = self.ladder
-        var correction = 1.0
+        // What the sample's strides cost over consecutive frames, as measured on the samples:
+        // a little for formats that store frames by themselves, a lot for those that predict
+        // each frame from the one before (a sample's size is 2 to 4 times the whole's share).
+        var correction = format.interFrame ? 0.4 : 0.8
         for fps in rates {
             let trial = try SizeSample(whole: try frames(fps), format: format, ladder: ladder, limit: limit,
                                        correction: correction, stats: stats, quiet: options.quiet)

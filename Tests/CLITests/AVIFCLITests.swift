@@ -92,6 +92,16 @@ final class AVIFCLITests: CLITestCase {
                        try Data(contentsOf: URL(fileURLWithPath: path("part.avif"))))
     }
 
+    /// libavif writes the clock's time into the headers; the same frames a second later make the
+    /// same bytes all the same.
+    func testTheSameFramesMakeTheSameBytes() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "first.avif", "--frames", "0-4", "--quiet"]).status, 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "second.avif", "--frames", "0-4", "--quiet"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("first.avif"))),
+                       try Data(contentsOf: URL(fileURLWithPath: path("second.avif"))))
+    }
+
     /// An AVIF replaces only an AVIF: not an MP4 (also an ISO media file) nor a user's text.
     func testReplacesOnlyAnAVIF() throws {
         XCTAssertEqual(try render(["--scene", "scene.json", "--out", "video.mp4", "--quiet"]).status, 0)

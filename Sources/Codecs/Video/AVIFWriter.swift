@@ -16,7 +16,9 @@ import CAVIF
 /// - The encoder runs on one thread at libaom's speed 6 (its fastest "good quality" mode; the
 ///   faster real-time modes make files twice as large for the same quality): with more threads
 ///   libaom's output depends on their number.
-/// - libavif keeps the encoded frames until `finish`, which writes the whole file through `write`.
+/// - libavif keeps the encoded frames until `finish`, which writes the whole file through `write`,
+///   with the clock's times in its headers cleared (`MediaTimes`), so the same frames make the
+///   same bytes.
 /// - Every failure becomes a thrown error: `write`'s own, or `EncodeError.avif` with libavif's words.
 public final class AVIFWriter {
     public let width: Int
@@ -102,7 +104,9 @@ public final class AVIFWriter {
         defer { avifRWDataFree(&output) }
         try AVIFWriter.check(avifEncoderFinish(encoder, &output), "ending the file")
         release()
-        try write(UnsafeRawBufferPointer(start: output.data, count: output.size))
+        var file = [UInt8](UnsafeBufferPointer(start: output.data, count: output.size))
+        MediaTimes.clear(&file)
+        try file.withUnsafeBytes(write)
     }
 
     private func release() {
