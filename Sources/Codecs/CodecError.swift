@@ -6,6 +6,8 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
     case webp(String)
     /// FFmpeg could not read a reference video, or found it damaged; the message says why.
     case video(String)
+    /// An animation written by render could not be read back; the message names the library and why.
+    case animation(String)
     /// The file has no bytes at all.
     case empty
     /// The header declares more pixels than allowed; nothing was decoded.
@@ -16,6 +18,7 @@ public enum DecodeError: Error, Equatable, CustomStringConvertible {
         case .png(let message): return "not a readable PNG (libpng: \(message))"
         case .webp(let message): return "not a readable WebP image (libwebp: \(message))"
         case .video(let message): return "not a readable lossless video (\(message))"
+        case .animation(let message): return "the animation could not be read back (\(message))"
         case .empty: return "the file is empty, not a PNG"
         case let .tooLarge(w, h, limit):
             return "the image is \(w)×\(h) (\(w * h) pixels), above the limit of \(limit) pixels (raise it with --max-image-pixels)"

@@ -5,7 +5,8 @@ extension AnimationFormat {
     /// sets its quantizer. Frames are flattened on the workers and encoded in order; the file is
     /// written whole at the end.
     public static let avif = AnimationFormat(
-        name: "AVIF", fileExtension: "avif", kind: .avif, quality: .lossy(defaultQuality: AVIFWriter.defaultQuality), streams: true, interFrame: true
+        name: "AVIF", fileExtension: "avif", kind: .avif, quality: .lossy(defaultQuality: AVIFWriter.defaultQuality), streams: true, interFrame: true,
+        reader: { try AVIFReader($0) }
     ) { frames, quality, target, stats in
         let writer = try AVIFWriter(width: frames.width, height: frames.height, fps: frames.fps,
                                     quality: quality ?? AVIFWriter.defaultQuality) { try target.write($0) }

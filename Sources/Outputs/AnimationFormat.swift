@@ -1,3 +1,4 @@
+import Codecs
 import FileOutput
 import Pipeline
 
@@ -25,6 +26,9 @@ public struct AnimationFormat: Sendable, Equatable {
     /// The frames of a range that the file shows: all of them, unless its timing cannot hold
     /// their rate (see `GIFTiming`).
     let shown: @Sendable (Range<Int>, Int) -> [Int]
+    /// Reads a file of the format back as a viewer shows it; nil where render does not (an MP4,
+    /// and an APNG, whose frames are the PNG frames).
+    public let reader: (@Sendable ([UInt8]) throws -> any AnimationReader)?
     let sink: @Sendable (AnimationFrames, Int?, any ByteTarget, Stats) throws -> any FrameSink
 
     /// What `--quality` does to a format.
@@ -37,9 +41,10 @@ public struct AnimationFormat: Sendable, Equatable {
 
     init(name: String, fileExtension: String, kind: FileKind, quality: Quality, streams: Bool, interFrame: Bool = false,
          shown: @escaping @Sendable (Range<Int>, Int) -> [Int] = { range, _ in Array(range) },
+         reader: (@Sendable ([UInt8]) throws -> any AnimationReader)? = nil,
          sink: @escaping @Sendable (AnimationFrames, Int?, any ByteTarget, Stats) throws -> any FrameSink) {
         self.name = name; self.fileExtension = fileExtension; self.kind = kind; self.quality = quality
-        self.streams = streams; self.interFrame = interFrame; self.shown = shown; self.sink = sink
+        self.streams = streams; self.interFrame = interFrame; self.shown = shown; self.reader = reader; self.sink = sink
     }
 
     /// Every format, in the order messages list them.

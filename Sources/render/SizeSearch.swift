@@ -83,7 +83,7 @@ struct SizeSearch {
             let trial = try SizeSample(whole: try frames(fps), format: format, ladder: ladder, limit: limit,
                                        correction: correction, stats: stats, quiet: options.quiet)
             if let (rung, bytes) = try trial.search(wholeFiles: SizeSearch.wholeFiles) {
-                return report(Choice(quality: ladder[rung], fps: fps, bytes: bytes))
+                return try report(Choice(quality: ladder[rung], fps: fps, bytes: bytes))
             }
             correction = trial.correction
         }
@@ -93,11 +93,16 @@ struct SizeSearch {
                     + "makes a larger file; raise the limit\(lower) or make it smaller with \(smaller)")
     }
 
-    private func report(_ choice: Choice) -> Choice {
+    private func report(_ choice: Choice) throws -> Choice {
         if !options.quiet {
             let rate = choice.fps == scene.fps ? "\(choice.fps) fps" : "\(choice.fps) fps (from \(scene.fps))"
-            FileHandle.standardError.write(Data(("max-size: \(SizeSearch.name(choice.quality)) at \(rate): "
-                + "\(ByteSize.text(choice.bytes.count)) (limit \(ByteSize.text(limit)))\n").utf8))
+            var line = "max-size: \(SizeSearch.name(choice.quality)) at \(rate): \(ByteSize.text(choice.bytes.count)) (limit \(ByteSize.text(limit)))"
+            if let read = format.reader {
+                let frames = try self.frames(scene.fps)
+                let seen = try ShownSSIM.measure(try read(choice.bytes), scene: frames, stride: SizeSample.stride)
+                line += String(format: ", SSIM %.4f", seen.ssim) + " at \(seen.frames) of the scene's \(frames.range.count) frames"
+            }
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         return choice
     }

@@ -52,6 +52,66 @@ final class MaxSizeCLITests: CLITestCase {
         XCTAssertEqual(gif.frames.map(\.delay).reduce(0, +), 100)
     }
 
+    /// The SSIM `--max-size` reports for its choice is what numpy computes from the file, decoded
+    /// by Pillow, and the PNG frames: at every 8th frame of the scene, each against the picture
+    /// the file shows at the middle of that frame's time, luma BT.601 in 7 × 7 windows.
+    private static let ssimReader = """
+    import glob, json, sys
+    import numpy as np
+    from PIL import Image
+    path, folder = sys.argv[1], sys.argv[2]
+    def flat(image):
+        rgba = image.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return np.asarray(Image.alpha_composite(white, rgba).convert("RGB"), dtype=np.float64)
+    def box(a, k=7):
+        s = np.cumsum(np.cumsum(np.pad(a, ((1, 0), (1, 0))), axis=0), axis=1)
+        return (s[k:, k:] - s[:-k, k:] - s[k:, :-k] + s[:-k, :-k]) / (k * k)
+    def ssim(a, b):
+        x = a @ [0.299, 0.587, 0.114]; y = b @ [0.299, 0.587, 0.114]
+        c1, c2, n = (0.01 * 255) ** 2, (0.03 * 255) ** 2, 49.0
+        mx, my = box(x), box(y)
+        vx = (box(x * x) - mx * mx) * n / (n - 1); vy = (box(y * y) - my * my) * n / (n - 1)
+        cxy = (box(x * y) - mx * my) * n / (n - 1)
+        return float((((2 * mx * my + c1) * (2 * cxy + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2))).mean())
+    image = Image.open(path)
+    starts, pictures, clock = [], [], 0
+    for i in range(image.n_frames):
+        image.seek(i)
+        image.load()
+        # Pillow gives a WebP frame's start, a GIF frame's duration.
+        starts.append(image.info["timestamp"] / 1000 if "timestamp" in image.info else clock / 1000)
+        clock += image.info.get("duration", 0)
+        pictures.append(flat(image))
+    references = sorted(glob.glob(folder + "/frame_*.png"))
+    values = []
+    for i in range(0, len(references), 8):
+        middle = (i + 0.5) / 30
+        shown = max(k for k in range(len(starts)) if starts[k] <= middle)
+        values.append(ssim(pictures[shown], flat(Image.open(references[i]))))
+    print(json.dumps({"ssim": sum(values) / len(values), "frames": len(values)}))
+    """
+
+    func testTheSSIMReportedIsWhatTheFileShows() throws {
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "frames/", "--quiet"]).status, 0)
+        XCTAssertEqual(try render(["--scene", "scene.json", "--out", "plain.gif", "--quiet"]).status, 0)
+        for name in ["fit.gif", "fit.webp"] {
+            let run = try render(["--scene", "scene.json", "--out", name, "--max-size", "\(try size("plain.gif") * 3 / 5)"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let line = try XCTUnwrap(run.stderr.split(separator: "\n").last, run.stderr)
+            let parts = line.components(separatedBy: ", SSIM ")
+            XCTAssertEqual(parts.count, 2, String(line))
+            XCTAssertTrue(parts[1].hasSuffix(" at 4 of the scene's 30 frames"), String(line))
+            let reported = try XCTUnwrap(Double(parts[1].prefix { $0 != " " }), String(line))
+            let read = try SystemPython.run(MaxSizeCLITests.ssimReader, [path(name), path("frames")])
+            XCTAssertEqual(read.status, 0, "Pillow or numpy failed (scripts/test installs python3-pil and python3-numpy): \(read.errors)")
+            let measured = try XCTUnwrap(JSONSerialization.jsonObject(with: read.output) as? [String: Any])
+            XCTAssertEqual(measured["frames"] as? Int, 4)
+            XCTAssertEqual(reported, try XCTUnwrap(measured["ssim"] as? Double), accuracy: 0.00006, name)
+            XCTAssertLessThan(reported, 1, "\(name) is lossy")
+        }
+    }
+
     func testAWebPLosesLosslessnessBeforeFrames() throws {
         XCTAssertEqual(try render(["--scene", "scene.json", "--out", "plain.webp", "--quiet"]).status, 0)
         let limit = try size("plain.webp") / 2
