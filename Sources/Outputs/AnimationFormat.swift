@@ -17,6 +17,9 @@ public struct AnimationFormat: Sendable, Equatable {
     public let kind: FileKind
     /// How `--quality` sets it.
     public let quality: Quality
+    /// The best quality `--max-size` tries without `--quality`: where a better one costs far
+    /// more time for what it shows.
+    public let budgetCeiling: Int
     /// Whether the codec predicts each frame from the one before, as a video does, so that a
     /// frame's cost depends on how far it moved from the last.
     public let interFrame: Bool
@@ -40,11 +43,12 @@ public struct AnimationFormat: Sendable, Equatable {
     }
 
     init(name: String, fileExtension: String, kind: FileKind, quality: Quality, streams: Bool, interFrame: Bool = false,
+         budgetCeiling: Int = 100,
          shown: @escaping @Sendable (Range<Int>, Int) -> [Int] = { range, _ in Array(range) },
          reader: (@Sendable ([UInt8]) throws -> any AnimationReader)? = nil,
          sink: @escaping @Sendable (AnimationFrames, Int?, any ByteTarget, Stats) throws -> any FrameSink) {
         self.name = name; self.fileExtension = fileExtension; self.kind = kind; self.quality = quality
-        self.streams = streams; self.interFrame = interFrame; self.shown = shown; self.reader = reader; self.sink = sink
+        self.streams = streams; self.interFrame = interFrame; self.budgetCeiling = budgetCeiling; self.shown = shown; self.reader = reader; self.sink = sink
     }
 
     /// Every format, in the order messages list them.

@@ -8,7 +8,8 @@ import Scene
 /// `--max-size`: the best file of the chosen format that fits in a size.
 ///
 /// The settings form a ladder, best first: lossless where the format has it (a WebP without
-/// `--quality`), then every quality from `--quality` (else 100) down to `floor`.
+/// `--quality`), then every quality from `--quality` (else 100, or the format's `budgetCeiling`)
+/// down to `floor`.
 /// Files are made smaller by going down the ladder, and only when even its last rung is too large
 /// by a lower frame rate: 2/3, then 1/2 of the scene's, never below 15 fps unless `--min-fps`
 /// allows it (a scroll shown at fewer frames judders).
@@ -55,7 +56,7 @@ struct SizeSearch {
         case .lossless: return [nil]
         case .lossy(let defaultQuality):
             // The budget is spent: a format lossy by default starts from its best quality.
-            guard let top = options.quality ?? defaultQuality.map({ _ in 100 }) else {
+            guard let top = options.quality ?? defaultQuality.map({ _ in format.budgetCeiling }) else {
                 return [nil] + (SizeSearch.floor...100).reversed().map { $0 }
             }
             return (min(top, SizeSearch.floor)...top).reversed().map { $0 }
